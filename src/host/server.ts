@@ -1,0 +1,56 @@
+import http from 'node:http'
+import fs from 'node:fs'
+import express from 'express'
+import { openHostDb } from './db/index.js'
+import { loadServiceIdentity } from './identity/service-identity.js'
+import { applySeed, type HostSeed, type SeededGroup } from './seed.js'
+import { registerHealth } from './api/health.js'
+import type { HostConfig } from './config.js'
+import type { HostContext } from './context.js'
+import { listenOn, closeServer } from '../node/listen.js'
+
+export const HOST_VERSION = '0.1.0'
+
+export interface RunningHost {
+  ctx: HostContext
+  url: string
+  groups: SeededGroup[]
+  close(): Promise<void>
+}
+
+/** Opens storage, loads or mints the service identity, seeds, and serves. */
+export async function startHost(config: HostConfig): Promise<RunningHost> {
+  const server = http.createServer()
+  // Bind first: with --port 0 the public URL (and so the DID documents) needs the port.
+  await listenOn(server, config.port, config.bind)
+  const port = (server.address() as import('node:net').AddressInfo).port
+  const publicUrl = config.publicUrl || `http://${config.bind}:${port}`
+  const cfg = { ...config, port, publicUrl }
+
+  const db = await openHostDb(cfg.dataDir)
+  const identity = await loadServiceIdentity(db, cfg)
+  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity }
+
+  const app = express()
+  app.disable('x-powered-by')
+  registerHealth(app, ctx)
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'MethodNotImplemented', message: 'No such method on this host' })
+  })
+  server.on('request', app)
+
+  let groups: SeededGroup[] = []
+  if (cfg.seedFile) {
+    const seed = JSON.parse(fs.readFileSync(cfg.seedFile, 'utf8')) as HostSeed
+    groups = await applySeed(db, cfg, seed)
+  }
+  return {
+    ctx,
+    url: publicUrl,
+    groups,
+    async close() {
+      await closeServer(server)
+      await db.destroy()
+    },
+  }
+}

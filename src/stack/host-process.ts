@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { SeededGroup } from '../host/seed.js'
+
+export interface HostReady {
+  url: string
+  serviceDid: string
+  aud: string
+  groups: SeededGroup[]
+}
+
+export interface RunningHostProcess {
+  ready: HostReady
+  child: ChildProcess
+  stop(): Promise<void>
+}
+
+/** The end of a log file, for error messages that outlive the (temporary) file. */
+const tail = (file: string, lines = 20) =>
+  fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+
+const HOST_BIN = path.resolve(import.meta.dirname, '../host/bin.ts')
+
+/**
+ * Runs the group host as its own process, as it runs in production, and waits for its
+ * ready file. Its log goes to `logFile` so the stack's own output stays readable.
+ */
+export async function startHostProcess(opts: {
+  port: number
+  plcUrl: string
+  dataDir: string
+  seedFile: string
+  logFile: string
+  timeoutMs?: number
+}): Promise<RunningHostProcess> {
+  const readyFile = path.join(opts.dataDir, 'ready.json')
+  fs.rmSync(readyFile, { force: true })
+  const log = fs.openSync(opts.logFile, 'a')
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      HOST_BIN,
+      '--port',
+      String(opts.port),
+      '--plc-url',
+      opts.plcUrl,
+      '--data-dir',
+      opts.dataDir,
+      '--seed',
+      opts.seedFile,
+      '--ready-file',
+      readyFile,
+    ],
+    { stdio: ['ignore', log, log] },
+  )
+  let exited: number | null = null
+  child.once('exit', (code) => (exited = code ?? 1))
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000)
+  while (!fs.existsSync(readyFile)) {
+    if (exited !== null) {
+      throw new Error(`group host exited with code ${exited} before it was ready:\n${tail(opts.logFile)}`)
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`group host was not ready within ${opts.timeoutMs ?? 30_000} ms:\n${tail(opts.logFile)}`)
+    }
+    await sleep(50)
+  }
+  const ready = JSON.parse(fs.readFileSync(readyFile, 'utf8')) as HostReady
+  return {
+    ready,
+    child,
+    async stop() {
+      if (exited !== null) return
+      const done = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await done
+      clearTimeout(killer)
+    },
+  }
+}

@@ -1,0 +1,24 @@
+import http from 'node:http'
+import * as plc from '@did-plc/server'
+import { listenOn, closeServer } from '../node/listen.js'
+
+export interface RunningPlc {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * A PLC directory with in-memory storage: every stack start is a fresh network, so
+ * nothing needs to outlive the process (docs/decisions section 5).
+ */
+export async function startPlc(port: number): Promise<RunningPlc> {
+  const server = plc.PlcServer.create({ db: plc.Database.mock(), port })
+  const listener = await listenOn(http.createServer(server.app), port)
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await closeServer(listener)
+      await server.ctx.db.close()
+    },
+  }
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { freePort } from '../node/free-port.js'
+import { startPlc, type RunningPlc } from './plc.js'
+import { startPds, type RunningPds } from './pds.js'
+import { startHostProcess, type RunningHostProcess } from './host-process.js'
+import { PdsClient } from './pds-client.js'
+import { createDemoAccounts, publishLexicons, writeHostSeed } from './seed.js'
+import type { StackFile } from '../shared/stack-file.js'
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
+export const LEXICON_DIR = path.join(REPO_ROOT, 'lexicons')
+
+export interface StackOptions {
+  plcPort?: number
+  pdsPort?: number
+  hostPort?: number
+  /** Keep state here across starts; default: a fresh temporary directory each start. */
+  dataDir?: string
+  /** Progress lines for people watching; silent by default. */
+  log?: (line: string) => void
+}
+
+export interface RunningStack {
+  file: StackFile
+  dataDir: string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the local network: PLC, the real PDS, and the group host as its own process,
+ * then seeds the demo accounts and groups. Everything listens on 127.0.0.1 only.
+ */
+export async function startStack(opts: StackOptions = {}): Promise<RunningStack> {
+  const log = opts.log ?? (() => {})
+  const ownsDataDir = !opts.dataDir
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'convene-stack-'))
+  fs.mkdirSync(dataDir, { recursive: true })
+  const cleanups: (() => Promise<void>)[] = []
+  const stop = async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => {})
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const plc: RunningPlc = await startPlc(opts.plcPort ?? (await freePort()))
+    cleanups.push(() => plc.close())
+    log(`PLC directory   ${plc.url}`)
+
+    const pds: RunningPds = await startPds({
+      port: opts.pdsPort ?? (await freePort()),
+      plcUrl: plc.url,
+      dataDirectory: path.join(dataDir, 'pds'),
+    })
+    cleanups.push(() => pds.close())
+    log(`PDS             ${pds.url}`)
+
+    const client = new PdsClient(pds.url)
+    const accounts = await createDemoAccounts(client)
+    const lexiconAuthority = await publishLexicons(client, LEXICON_DIR)
+    pds.setLexiconAuthority(lexiconAuthority)
+    log(`accounts        ${accounts.map((a) => a.handle).join(', ')}`)
+
+    const seedFile = path.join(dataDir, 'host-seed.json')
+    writeHostSeed(accounts, seedFile)
+    const host: RunningHostProcess = await startHostProcess({
+      port: opts.hostPort ?? (await freePort()),
+      plcUrl: plc.url,
+      dataDir: path.join(dataDir, 'host'),
+      seedFile,
+      logFile: path.join(dataDir, 'host.log'),
+    })
+    cleanups.push(() => host.stop())
+    log(`group host      ${host.ready.url} (${host.ready.serviceDid})`)
+
+    const file: StackFile = {
+      plc: plc.url,
+      pds: pds.url,
+      host: { url: host.ready.url, serviceDid: host.ready.serviceDid, aud: host.ready.aud },
+      accounts,
+      groups: host.ready.groups.map((g) => ({
+        name: g.handle.split('.')[0] as StackFile['groups'][number]['name'],
+        handle: g.handle,
+        did: g.did,
+        joinPolicy: g.joinPolicy,
+      })),
+      lexiconAuthority,
+      pid: process.pid,
+    }
+    return { file, dataDir, stop }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+}
