@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { HOST_USAGE, parseHostArgs, UsageError } from './config.js'
+import { HOST_USAGE, parseHostArgs } from './config.js'
 import { startHost } from './server.js'
 
 async function main() {

@@ -1,7 +1,7 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { startStack, REPO_ROOT } from './stack.js'
+import { startStack } from './stack.js'
+import { DEFAULT_STACK_FILE, removeStackFile, writeStackFile } from './stack-file-io.js'
 
 const USAGE = `Usage: npm run stack -- [options]
 
@@ -12,10 +12,9 @@ the Convene group host, on 127.0.0.1, seeded with demo accounts and groups. Writ
 Options:
   --plc-port <n>   --pds-port <n>   --host-port <n>   fixed ports (default: free ones)
   --data-dir <dir>  keep state here across starts (default: fresh every start)
+  --out <file>      where to write the description (default .stack/stack.json)
   -h, --help
 `
-
-const STACK_FILE = path.join(REPO_ROOT, '.stack', 'stack.json')
 
 function port(v: string | undefined, flag: string): number | undefined {
   if (v === undefined) return undefined
@@ -31,11 +30,13 @@ async function main() {
       'pds-port': { type: 'string' },
       'host-port': { type: 'string' },
       'data-dir': { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
   if (values.help) return void process.stdout.write(USAGE)
 
+  const stackFile = values.out ? path.resolve(values.out) : DEFAULT_STACK_FILE
   const started = Date.now()
   console.log('Starting the local network…')
   const stack = await startStack({
@@ -45,10 +46,8 @@ async function main() {
     dataDir: values['data-dir'] && path.resolve(values['data-dir']),
     log: (l) => console.log(`  ${l}`),
   })
-  fs.mkdirSync(path.dirname(STACK_FILE), { recursive: true })
-  fs.writeFileSync(`${STACK_FILE}.tmp`, JSON.stringify(stack.file, null, 2))
-  fs.renameSync(`${STACK_FILE}.tmp`, STACK_FILE)
-  console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Wrote ${path.relative(process.cwd(), STACK_FILE)}.`)
+  writeStackFile(stackFile, stack.file)
+  console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Wrote ${path.relative(process.cwd(), stackFile)}.`)
   console.log(`Sign in as any of ${stack.file.accounts.map((a) => a.handle).join(', ')} with password "${stack.file.accounts[0]!.password}".`)
   console.log('Press Ctrl-C to stop.')
 
@@ -56,7 +55,7 @@ async function main() {
   const shutdown = async () => {
     if (stopping) return
     stopping = true
-    fs.rmSync(STACK_FILE, { force: true })
+    removeStackFile(stackFile)
     await stack.stop()
     process.exit(0)
   }
@@ -66,7 +65,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  fs.rmSync(STACK_FILE, { force: true })
   console.error(`The local network failed to start: ${(err as Error).message}`)
   process.exit(1)
 })

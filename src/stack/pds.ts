@@ -70,7 +70,7 @@ export async function startPds(opts: {
     setLexiconAuthority(did) {
       // Same field PDS_LEXICON_AUTHORITY_DID fills; the PDS's resolver reads it on
       // every resolution, and the authority's DID only exists once the PDS is up.
-      pds.ctx.cfg.lexicon.didAuthority = did
+      pds.ctx.cfg.lexicon.didAuthority = did as `did:${string}:${string}`
     },
     async close() {
       await closeServer(server)

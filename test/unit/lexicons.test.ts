@@ -172,7 +172,7 @@ describe('lexicons', () => {
   })
 
   it.each(Object.entries(METHOD_ERRORS))('%s names its errors', (nsid, expected) => {
-    const errors = (byId.get(nsid)?.defs.main.errors as { name: string }[] | undefined) ?? []
+    const errors = (byId.get(nsid)?.defs.main?.errors as { name: string }[] | undefined) ?? []
     const names = errors.map((e) => e.name)
     for (const e of expected) expect(names).toContain(e)
   })
@@ -219,7 +219,7 @@ describe('lexicons', () => {
   })
 
   it('basePermissions covers every example.groups method and the acceptance collection', () => {
-    const permissions = byId.get('example.groups.basePermissions')!.defs.main.permissions as Record<string, unknown>[]
+    const permissions = byId.get('example.groups.basePermissions')!.defs.main!.permissions as Record<string, unknown>[]
     const lxm = permissions.filter((p) => p.resource === 'rpc').flatMap((p) => p.lxm as string[])
     const collections = permissions.filter((p) => p.resource === 'repo').flatMap((p) => p.collection as string[])
     const groupMethods = docs
@@ -230,7 +230,7 @@ describe('lexicons', () => {
   })
 
   it('calendarPermissions covers RSVPs', () => {
-    const permissions = byId.get('example.groups.calendarPermissions')!.defs.main.permissions as Record<string, unknown>[]
+    const permissions = byId.get('example.groups.calendarPermissions')!.defs.main!.permissions as Record<string, unknown>[]
     const collections = permissions.filter((p) => p.resource === 'repo').flatMap((p) => p.collection as string[])
     expect(collections).toContain('example.groups.rsvp')
   })

@@ -1,0 +1,60 @@
+// Lint keeps the layering of docs/architecture.md: code is sorted by where it may run.
+import { builtinModules } from 'node:module'
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import vue from 'eslint-plugin-vue'
+import globals from 'globals'
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)]
+
+const noElectron = {
+  name: 'electron',
+  message: 'Only src/main/electron and src/preload may use Electron; this code must run in plain Node.',
+}
+
+/** no-restricted-imports for one layer: banned module names and banned path patterns. */
+const layer = (files, { paths = [], patterns = [] }) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+})
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', '.stack/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  { languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+    },
+  },
+  // Electron-free layers: the core, shared code, the host, the local network.
+  layer(['src/main/core/**', 'src/node/**', 'src/host/**', 'src/stack/**', 'src/dev/**'], { paths: [noElectron] }),
+  // Shared code runs everywhere, the sandboxed renderer included: no Node, no Electron.
+  layer(['src/shared/**'], {
+    paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'src/shared runs in the renderer too: no Node APIs.' }))],
+    patterns: [{ group: ['**/main/**', '**/node/**', '**/host/**', '**/stack/**'], message: 'src/shared may import only src/shared.' }],
+  }),
+  // The renderer sees the main process only through the IPC contract.
+  layer(['src/renderer/**'], {
+    paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node APIs. Ask the main process through the IPC contract.' }))],
+    patterns: [{ group: ['**/main/**', '**/node/**', '**/host/**', '**/stack/**', '**/preload/**'], message: 'The renderer may import only src/renderer and src/shared.' }],
+  }),
+  // The host is its own service: nothing from the app.
+  layer(['src/host/**'], {
+    paths: [noElectron],
+    patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The group host must not depend on the app.' }],
+  }),
+)

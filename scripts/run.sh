@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every npm script goes through here: Node 22 and the dependencies first, then the task.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
+cd "$CONVENE_ROOT"
+
+task=${1:?usage: run.sh <task> [args]}
+shift
+case "$task" in
+  start)
+    electron-vite build --logLevel warn
+    exec node --import tsx src/dev/start.ts "$@" ;;
+  stack) exec node --import tsx src/stack/bin.ts "$@" ;;
+  host) exec node --import tsx src/host/bin.ts "$@" ;;
+  build) exec electron-vite build "$@" ;;
+  dist)
+    electron-vite build
+    exec electron-builder --config electron-builder.yml "$@" ;;
+  test)
+    bash scripts/system-deps.sh
+    exec dbus-run-session -- bash scripts/test-session.sh "$@" ;;
+  typecheck)
+    tsc --noEmit -p tsconfig.node.json
+    exec vue-tsc --noEmit -p tsconfig.web.json ;;
+  lint) exec eslint --max-warnings 0 . ;;
+  *) echo "unknown task: $task" >&2; exit 2 ;;
+esac

@@ -1,0 +1,35 @@
+import { contract, isChannel, type Channel, type ParsedInput, type ChannelOutput } from '../../../shared/ipc/contract.js'
+import type { IpcEnvelope } from '../../../shared/ipc/envelope.js'
+import { toIpcError } from './errors.js'
+
+/** The core's implementation of every contract channel. */
+export type Handlers = {
+  [C in Channel]: (input: ParsedInput<C>) => Promise<ChannelOutput<C>>
+}
+
+/**
+ * The single entry for calls from the renderer, whichever shell carried them: checks
+ * the channel exists, validates input against the contract (the renderer is not
+ * trusted), runs the handler, and passes the result through the output schema so
+ * only the fields the contract names cross back.
+ */
+export async function dispatch(handlers: Handlers, channel: unknown, rawInput: unknown): Promise<IpcEnvelope<unknown>> {
+  if (!isChannel(channel)) {
+    return { ok: false, error: { code: 'UnknownChannel', message: `There is no "${String(channel)}" call.` } }
+  }
+  const spec = contract[channel]
+  const input = spec.input.safeParse(rawInput ?? {})
+  if (!input.success) {
+    return {
+      ok: false,
+      error: { code: 'InvalidInput', message: `The ${channel} call got input it cannot use: ${input.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}` },
+    }
+  }
+  try {
+    const handler = handlers[channel] as (input: unknown) => Promise<unknown>
+    const value = spec.output.parse(await handler(input.data))
+    return { ok: true, value }
+  } catch (err) {
+    return { ok: false, error: toIpcError(err) }
+  }
+}

@@ -1,0 +1,23 @@
+import type { IpcErrorData } from '../../../shared/ipc/envelope.js'
+
+/** An error meant for people: its message is shown as is. */
+export class UserFacingError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'UserFacingError'
+  }
+}
+
+/**
+ * Turns anything thrown by a handler into what may cross IPC. Unexpected errors keep
+ * their details in the main process's log and cross only as a generic message, so a
+ * stack trace or a token inside an error message never reaches the renderer.
+ */
+export function toIpcError(err: unknown, log: (e: unknown) => void = (e) => console.error('[core]', e)): IpcErrorData {
+  if (err instanceof UserFacingError) return { code: err.code, message: err.message }
+  log(err)
+  return { code: 'InternalError', message: 'Something went wrong in Convene. The details are in its log.' }
+}

@@ -1,0 +1,21 @@
+import fs from 'node:fs'
+import type { StackFile } from '../../shared/stack-file.js'
+import type { CoreOptions } from './app-core.js'
+
+/**
+ * Reads the local network's description (`npm run stack` writes it) into the core's
+ * network settings. Without one the app talks to the real AT Protocol network.
+ */
+export function loadLocalNetwork(stackFile: string | undefined): CoreOptions['network'] {
+  if (!stackFile) return null
+  let stack: StackFile
+  try {
+    stack = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
+  } catch (err) {
+    throw new Error(`Cannot read the local network's description at ${stackFile}: ${(err as Error).message}. Is "npm run stack" running?`)
+  }
+  return { pdsUrl: stack.pds, hostUrl: stack.host.url, plcUrl: stack.plc }
+}
+
+/** The keychain service name items are filed under; tests use their own. */
+export const keychainService = () => process.env.CONVENE_KEYCHAIN_SERVICE || 'Convene'

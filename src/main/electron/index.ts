@@ -1,0 +1,46 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow } from 'electron'
+import { createCore } from '../core/app-core.js'
+import { loadLocalNetwork, keychainService } from '../core/network.js'
+import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
+import { installSecurityGuards } from './security.js'
+import { wireIpc } from './ipc.js'
+import { createMainWindow } from './window.js'
+
+// electron-vite sets this in `dev`; a packaged app always loads its own files.
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL ?? null : null
+const rendererFile = path.join(import.meta.dirname, '../renderer/index.html')
+const rendererOrigin = devServerUrl ? new URL(devServerUrl).origin : null
+
+const isAppUrl = (url: string) => {
+  try {
+    if (rendererOrigin) return new URL(url).origin === rendererOrigin
+    return url.split('#')[0] === pathToFileURL(rendererFile).href
+  } catch {
+    return false
+  }
+}
+
+if (!app.requestSingleInstanceLock()) app.quit()
+
+app.whenReady().then(async () => {
+  installSecurityGuards(isAppUrl, !!devServerUrl)
+  const core = await createCore({
+    version: app.getVersion(),
+    shell: 'electron',
+    network: loadLocalNetwork(process.env.CONVENE_STACK_FILE),
+    secrets: new KeychainSecretStore(keychainService()),
+  })
+  wireIpc(core.handlers, isAppUrl)
+  createMainWindow(devServerUrl, rendererFile)
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createMainWindow(devServerUrl, rendererFile)
+  })
+  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus())
+  app.on('before-quit', () => void core.close())
+})
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit()
+})

@@ -1,0 +1,25 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type http from 'node:http'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+}
+
+/** Serves the built renderer; unknown paths get index.html (the router decides). */
+export function serveStatic(root: string, req: http.IncomingMessage, res: http.ServerResponse, headers: Record<string, string>) {
+  const url = new URL(req.url ?? '/', 'http://x')
+  let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)))
+  if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    file = path.join(root, 'index.html')
+  }
+  res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+  fs.createReadStream(file).pipe(res)
+}

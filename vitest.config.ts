@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Integration tests start the real local network (PLC, PDS, host): seconds, not ms.
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    // Two cores: files run in parallel, but each starts its own network on free ports.
+    fileParallelism: true,
+    reporters: ['default'],
+  },
+})
