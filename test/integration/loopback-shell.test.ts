@@ -1,0 +1,82 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLoopbackShell, type LoopbackShell } from '../../src/main/loopback/server.js'
+import type { Handlers } from '../../src/main/core/ipc/dispatch.js'
+
+let shell: LoopbackShell
+let secret: string
+const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-renderer-'))
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Convene</title>')
+  const handlers: Handlers = {
+    'app.getInfo': async () => ({
+      name: 'Convene',
+      version: 't',
+      shell: 'loopback',
+      network: { kind: 'atproto', pdsUrl: null, hostUrl: null },
+      keychain: { available: true, message: null },
+    }),
+    'accounts.list': async () => [],
+  }
+  shell = await startLoopbackShell({ handlers, rendererDir })
+  secret = new URL(shell.launchUrl).hash.replace('#launch=', '')
+})
+afterAll(async () => {
+  await shell.close()
+  fs.rmSync(rendererDir, { recursive: true, force: true })
+})
+
+const call = (channel: string, headers: Record<string, string>, body = '{}') =>
+  fetch(`${shell.origin}/ipc/${channel}`, { method: 'POST', headers, body })
+
+const good = () => ({ origin: shell.origin, authorization: `Bearer ${secret}`, 'content-type': 'application/json' })
+
+describe('loopback shell', () => {
+  it('listens on 127.0.0.1 only and hands out a launch URL with a long secret', () => {
+    expect(new URL(shell.origin).hostname).toBe('127.0.0.1')
+    expect(secret.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it('serves a call from its own page holding the secret', async () => {
+    const res = await call('accounts.list', good())
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ ok: true, value: [] })
+  })
+
+  it('refuses another origin, even with the secret (a web page the person visits)', async () => {
+    const res = await call('accounts.list', { ...good(), origin: 'http://evil.example' })
+    expect(res.status).toBe(403)
+  })
+
+  it('refuses a call without an Origin (another local program)', async () => {
+    const { origin: _o, ...rest } = good()
+    expect((await call('accounts.list', rest)).status).toBe(403)
+  })
+
+  it('refuses a wrong or missing secret', async () => {
+    expect((await call('accounts.list', { ...good(), authorization: 'Bearer nope' })).status).toBe(401)
+    const { authorization: _a, ...rest } = good()
+    expect((await call('accounts.list', rest)).status).toBe(401)
+  })
+
+  it('refuses a form post (no CORS preflight) and malformed JSON', async () => {
+    expect((await call('accounts.list', { ...good(), 'content-type': 'text/plain' })).status).toBe(415)
+    const bad = await call('accounts.list', good(), '{')
+    expect(bad.status).toBe(400)
+  })
+
+  it('answers unknown channels with a contract error, not a crash', async () => {
+    const res = await call('shell.exec', good())
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } })
+  })
+
+  it('serves the renderer with a strict CSP and no path escape', async () => {
+    const page = await fetch(`${shell.origin}/`)
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'")
+    const escape = await fetch(`${shell.origin}/..%2f..%2f..%2fetc%2fpasswd`)
+    expect(await escape.text()).not.toContain('root:')
+  })
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { createApi } from '../../src/shared/ipc/api.js'
+import { CHANNELS, contract } from '../../src/shared/ipc/contract.js'
+import { ConveneError } from '../../src/shared/ipc/envelope.js'
+import { dispatch, type Handlers } from '../../src/main/core/ipc/dispatch.js'
+import { UserFacingError } from '../../src/main/core/ipc/errors.js'
+
+const info = {
+  name: 'Convene',
+  version: '1',
+  shell: 'loopback' as const,
+  network: { kind: 'atproto' as const, pdsUrl: null, hostUrl: null },
+  keychain: { available: true, message: null },
+}
+
+function handlers(overrides: Partial<Handlers> = {}): Handlers {
+  return {
+    'app.getInfo': async () => info,
+    'accounts.list': async () => [],
+    ...overrides,
+  }
+}
+
+/** The API as the renderer sees it, wired straight to dispatch (no shell in between). */
+const apiFor = (h: Handlers) => createApi((channel, input) => dispatch(h, channel, input))
+
+describe('IPC contract', () => {
+  it('the renderer API has exactly one method per contract channel', () => {
+    expect(Object.keys(apiFor(handlers())).sort()).toEqual([...CHANNELS].sort())
+    expect(CHANNELS.length).toBe(Object.keys(contract).length)
+  })
+
+  it('refuses a channel the contract does not name', async () => {
+    const env = await dispatch(handlers(), 'fs.readFile', {})
+    expect(env).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } })
+    const proto = await dispatch(handlers(), '__proto__', {})
+    expect(proto).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } })
+  })
+
+  it('refuses input the contract does not allow', async () => {
+    const env = await dispatch(handlers(), 'accounts.list', { sneaky: true })
+    expect(env).toMatchObject({ ok: false, error: { code: 'InvalidInput' } })
+  })
+
+  it('drops fields the output schema does not name, so secrets cannot cross', async () => {
+    const leaky = handlers({
+      'accounts.list': async () =>
+        [{ did: 'did:plc:x', handle: 'x.test', status: 'active', accessJwt: 'SECRET', dpopJwk: { d: 'SECRET' } }] as never,
+    })
+    const accounts = await apiFor(leaky)['accounts.list']({})
+    expect(accounts).toEqual([{ did: 'did:plc:x', handle: 'x.test', status: 'active' }])
+    expect(JSON.stringify(accounts)).not.toContain('SECRET')
+  })
+
+  it('carries a plain-language error as a ConveneError with its code', async () => {
+    const failing = handlers({
+      'accounts.list': async () => {
+        throw new UserFacingError('KeychainUnavailable', 'No keychain is available.')
+      },
+    })
+    await expect(apiFor(failing)['accounts.list']({})).rejects.toMatchObject({
+      name: 'ConveneError',
+      code: 'KeychainUnavailable',
+      message: 'No keychain is available.',
+    })
+  })
+
+  it('hides the details of unexpected errors from the renderer', async () => {
+    const failing = handlers({
+      'accounts.list': async () => {
+        throw new Error('token=SECRET at /home/x/.config')
+      },
+    })
+    const err = await apiFor(failing)['accounts.list']({}).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ConveneError)
+    expect((err as ConveneError).code).toBe('InternalError')
+    expect((err as ConveneError).message).not.toContain('SECRET')
+  })
+})

@@ -1,0 +1,43 @@
+import path from 'node:path'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const eslint = new ESLint({ cwd: root })
+
+/** Lints a snippet as if it were a file at `file`, returning the import rule's messages. */
+async function importErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
+}
+
+describe('lint keeps the layers apart', () => {
+  it.each(['src/main/core/x.ts', 'src/shared/x.ts', 'src/host/x.ts', 'src/node/x.ts'])(
+    'refuses electron in %s',
+    async (file) => {
+      expect(await importErrors(file, "import { app } from 'electron'\nexport const a = app\n")).toHaveLength(1)
+    },
+  )
+
+  it('allows electron in the Electron adapter and the preload', async () => {
+    for (const file of ['src/main/electron/x.ts', 'src/preload/x.ts']) {
+      expect(await importErrors(file, "import { app } from 'electron'\nexport const a = app\n")).toEqual([])
+    }
+  })
+
+  it.each(["import fs from 'node:fs'", "import fs from 'fs'", "import { ipcRenderer } from 'electron'"])(
+    'refuses %s in the renderer',
+    async (line) => {
+      expect(await importErrors('src/renderer/src/x.ts', `${line}\nexport const a = 1\n`)).toHaveLength(1)
+    },
+  )
+
+  it('refuses main-process code in the renderer and Node in shared code', async () => {
+    expect(await importErrors('src/renderer/src/x.ts', "import { createCore } from '../../main/core/app-core'\nexport const a = createCore\n")).toHaveLength(1)
+    expect(await importErrors('src/shared/x.ts', "import path from 'node:path'\nexport const a = path\n")).toHaveLength(1)
+  })
+
+  it('refuses app code in the group host', async () => {
+    expect(await importErrors('src/host/x.ts', "import { createCore } from '../main/core/app-core.js'\nexport const a = createCore\n")).toHaveLength(1)
+  })
+})
