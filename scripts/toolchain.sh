@@ -52,7 +52,10 @@ ensure_deps() {
   want="$(node -p 'process.versions.modules')-$(sha256sum "$CONVENE_ROOT/package-lock.json" "$CONVENE_ROOT/package.json" | sha256sum | cut -c1-16)"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     log "installing dependencies with Node $(node --version) (this takes a few minutes the first time)"
-    (cd "$CONVENE_ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+    # Not `npm ci`: registry mirrors that lack some platforms' optional packages (rollup's
+    # android/darwin builds, say) make `npm ci` refuse a lockfile that `npm install`
+    # honours as is, skipping only the optional packages it cannot fetch.
+    (cd "$CONVENE_ROOT" && npm install --no-audit --no-fund --loglevel=error)
     echo "$want" > "$stamp"
   fi
 }
