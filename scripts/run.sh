@@ -23,5 +23,10 @@ case "$task" in
     tsc --noEmit -p tsconfig.node.json
     exec vue-tsc --noEmit -p tsconfig.web.json ;;
   lint) exec eslint --max-warnings 0 . ;;
+  codegen)
+    # Typed server code from the lexicons, as @atproto/pds does; committed, and a unit
+    # test fails when it is stale.
+    rm -rf src/host/lexicon
+    exec lex gen-server --yes src/host/lexicon $(find lexicons -name '*.json' | sort) ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac

@@ -1,3 +1,4 @@
+import type { IdResolver } from '@atproto/identity'
 import type { HostDb } from './db/index.js'
 import type { ServiceIdentity } from './identity/service-identity.js'
 import type { HostConfig } from './config.js'
@@ -8,4 +9,5 @@ export interface HostContext {
   config: HostConfig
   db: HostDb
   identity: ServiceIdentity
+  idResolver: IdResolver
 }

@@ -1,13 +1,17 @@
 import http from 'node:http'
 import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { openHostDb } from './db/index.js'
 import { loadServiceIdentity } from './identity/service-identity.js'
 import { applySeed, type HostSeed, type SeededGroup } from './seed.js'
 import { registerHealth } from './api/health.js'
+import { registerMethods } from './api/index.js'
+import { createXrpcServer } from './xrpc.js'
 import type { HostConfig } from './config.js'
 import type { HostContext } from './context.js'
 import { listenOn, closeServer } from '../node/listen.js'
+import { createIdResolver } from '../node/id-resolver.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -23,20 +27,20 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
   const server = http.createServer()
   // Bind first: with --port 0 the public URL (and so the DID documents) needs the port.
   await listenOn(server, config.port, config.bind)
-  const port = (server.address() as import('node:net').AddressInfo).port
+  const port = (server.address() as AddressInfo).port
   const publicUrl = config.publicUrl || `http://${config.bind}:${port}`
   const cfg = { ...config, port, publicUrl }
 
   const db = await openHostDb(cfg.dataDir)
   const identity = await loadServiceIdentity(db, cfg)
-  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity }
+  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver: createIdResolver(cfg.plcUrl) }
 
+  const xrpc = createXrpcServer()
+  registerMethods(xrpc, ctx)
   const app = express()
   app.disable('x-powered-by')
   registerHealth(app, ctx)
-  app.use((_req, res) => {
-    res.status(404).json({ error: 'MethodNotImplemented', message: 'No such method on this host' })
-  })
+  app.use(xrpc.xrpc.router)
   server.on('request', app)
 
   let groups: SeededGroup[] = []

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { PdsClient } from './pds-client.js'
-import { readLexicons } from './lexicon-files.js'
+import { readLexicons } from '../node/lexicons.js'
 import type { HostSeed } from '../host/seed.js'
 import {
   STACK_ACCOUNT_NAMES,
@@ -27,9 +27,9 @@ export async function createDemoAccounts(pds: PdsClient): Promise<StackAccount[]
  * repo, which the PDS is then told to resolve lexicons from. That is how the
  * permission sets behind `include:example.groups.basePermissions` become resolvable.
  */
-export async function publishLexicons(pds: PdsClient, lexiconDir: string): Promise<string> {
+export async function publishLexicons(pds: PdsClient): Promise<string> {
   const { did, accessJwt } = await pds.createAccount('lexicons.test', DEMO_PASSWORD)
-  for (const doc of readLexicons(lexiconDir)) {
+  for (const doc of readLexicons()) {
     await pds.call('com.atproto.repo.putRecord', {
       token: accessJwt,
       body: {

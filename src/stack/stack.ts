@@ -10,7 +10,6 @@ import { createDemoAccounts, publishLexicons, writeHostSeed } from './seed.js'
 import type { StackFile } from '../shared/stack-file.js'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..')
-export const LEXICON_DIR = path.join(REPO_ROOT, 'lexicons')
 
 export interface StackOptions {
   plcPort?: number
@@ -57,7 +56,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
 
     const client = new PdsClient(pds.url)
     const accounts = await createDemoAccounts(client)
-    const lexiconAuthority = await publishLexicons(client, LEXICON_DIR)
+    const lexiconAuthority = await publishLexicons(client)
     pds.setLexiconAuthority(lexiconAuthority)
     log(`accounts        ${accounts.map((a) => a.handle).join(', ')}`)
 

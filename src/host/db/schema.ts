@@ -1,4 +1,6 @@
-/** Kysely table types for the group host's SQLite database. */
+/** Kysely table types for the group host's SQLite database. JSON columns hold arrays. */
+export type JoinPolicy = 'open' | 'approval' | 'invite'
+
 export interface HostSecretTable {
   name: string
   value: string
@@ -9,7 +11,7 @@ export interface GroupTable {
   handle: string
   displayName: string | null
   description: string | null
-  joinPolicy: 'open' | 'approval' | 'invite'
+  joinPolicy: JoinPolicy
   /** Hex of the secp256k1 key that may rotate the group's PLC DID; only the host has it. */
   rotationKeyHex: string
   createdAt: string
@@ -28,6 +30,8 @@ export interface MemberTable {
   groupDid: string
   did: string
   joinedAt: string
+  /** When the member's acceptance record was last seen on their PDS (null: not yet). */
+  acceptedAt: string | null
 }
 
 export interface MemberRoleTable {
@@ -36,10 +40,113 @@ export interface MemberRoleTable {
   role: string
 }
 
+export type JoinRequestStatus = 'pending' | 'admitted' | 'denied' | 'cancelled'
+
+export interface JoinRequestTable {
+  id: string
+  groupDid: string
+  did: string
+  message: string | null
+  /** URI of the invite the request redeemed, if any. */
+  invite: string | null
+  status: JoinRequestStatus
+  createdAt: string
+  decidedAt: string | null
+  decidedBy: string | null
+}
+
+export type InviteStatus = 'outstanding' | 'redeemed' | 'revoked'
+
+export interface InviteTable {
+  /** `at://…` or `pending:<did>` (spec section 3). */
+  uri: string
+  groupDid: string
+  invitee: string
+  message: string | null
+  createdBy: string
+  createdAt: string
+  expiresAt: string | null
+  status: InviteStatus
+}
+
+export interface SpaceTable {
+  /** `at://<group_did>/space/<type>/<skey>` */
+  uri: string
+  groupDid: string
+  type: string
+  skey: string
+  name: string
+  readableBy: string
+  credentialScopes: string
+  createdAt: string
+  updatedAt: string
+}
+
+export interface RecordTable {
+  /** `<space uri>/<collection>/<rkey>` for space records. */
+  uri: string
+  space: string
+  repo: string
+  collection: string
+  rkey: string
+  cid: string
+  /** JSON of the record value. */
+  value: string
+  createdAt: string
+  updatedAt: string
+}
+
+export type SubjectStatus = 'open' | 'escalated' | 'resolved'
+
+export interface SubjectTable {
+  groupDid: string
+  /** A DID for an account, an at:// URI for a record. */
+  subjectKey: string
+  /** JSON of `{did}` or `{uri, cid?}`. */
+  subject: string
+  status: SubjectStatus
+  reportCount: number
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ModerationEventTable {
+  id: number
+  groupDid: string
+  subjectKey: string
+  /** 'report' | 'status' | 'eject' */
+  kind: string
+  /** JSON: report {reasonType, reason?}, status {status, note?}, eject {note?}. */
+  data: string
+  createdBy: string
+  createdAt: string
+}
+
+export interface ChangeTable {
+  seq: number
+  groupDid: string
+  kind: string
+  subject: string | null
+  createdAt: string
+}
+
+export interface DpopJtiTable {
+  jti: string
+  expiresAt: number
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
   role: RoleTable
   member: MemberTable
   member_role: MemberRoleTable
+  join_request: JoinRequestTable
+  invite: InviteTable
+  space: SpaceTable
+  record: RecordTable
+  subject: SubjectTable
+  moderation_event: ModerationEventTable
+  change: ChangeTable
+  dpop_jti: DpopJtiTable
 }

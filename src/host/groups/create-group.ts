@@ -58,7 +58,7 @@ export async function createGroup(
         })),
       )
       .execute()
-    await tx.insertInto('member').values({ groupDid: did, did: group.owner, joinedAt: now }).execute()
+    await tx.insertInto('member').values({ groupDid: did, did: group.owner, joinedAt: now, acceptedAt: null }).execute()
     await tx.insertInto('member_role').values({ groupDid: did, did: group.owner, role: 'owner' }).execute()
   })
   return { did, handle: group.handle }
@@ -70,7 +70,7 @@ export async function putMember(db: HostDb, groupDid: string, did: string, roles
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('member')
-      .values({ groupDid, did, joinedAt: now })
+      .values({ groupDid, did, joinedAt: now, acceptedAt: null })
       .onConflict((oc) => oc.doNothing())
       .execute()
     await tx.deleteFrom('member_role').where('groupDid', '=', groupDid).where('did', '=', did).execute()

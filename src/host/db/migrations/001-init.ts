@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -29,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('groupDid', 'text', (c) => c.notNull().references('group.did'))
     .addColumn('did', 'text', (c) => c.notNull())
     .addColumn('joinedAt', 'text', (c) => c.notNull())
+    .addColumn('acceptedAt', 'text')
     .addPrimaryKeyConstraint('member_pkey', ['groupDid', 'did'])
     .execute()
   await db.schema
@@ -38,10 +39,96 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('role', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('member_role_pkey', ['groupDid', 'did', 'role'])
     .execute()
+  await db.schema
+    .createTable('join_request')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('groupDid', 'text', (c) => c.notNull().references('group.did'))
+    .addColumn('did', 'text', (c) => c.notNull())
+    .addColumn('message', 'text')
+    .addColumn('invite', 'text')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('decidedAt', 'text')
+    .addColumn('decidedBy', 'text')
+    .execute()
+  // At most one pending request per person per group.
+  await sql`CREATE UNIQUE INDEX join_request_one_pending ON join_request ("groupDid", did) WHERE status = 'pending'`.execute(db)
+  await db.schema
+    .createTable('invite')
+    .addColumn('uri', 'text', (c) => c.primaryKey())
+    .addColumn('groupDid', 'text', (c) => c.notNull().references('group.did'))
+    .addColumn('invitee', 'text', (c) => c.notNull())
+    .addColumn('message', 'text')
+    .addColumn('createdBy', 'text', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('expiresAt', 'text')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('invite_group_invitee').on('invite').columns(['groupDid', 'invitee', 'status']).execute()
+  await db.schema
+    .createTable('space')
+    .addColumn('uri', 'text', (c) => c.primaryKey())
+    .addColumn('groupDid', 'text', (c) => c.notNull().references('group.did'))
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('skey', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('readableBy', 'text', (c) => c.notNull())
+    .addColumn('credentialScopes', 'text', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('updatedAt', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('record')
+    .addColumn('uri', 'text', (c) => c.primaryKey())
+    .addColumn('space', 'text', (c) => c.notNull())
+    .addColumn('repo', 'text', (c) => c.notNull())
+    .addColumn('collection', 'text', (c) => c.notNull())
+    .addColumn('rkey', 'text', (c) => c.notNull())
+    .addColumn('cid', 'text', (c) => c.notNull())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('updatedAt', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('record_space_repo_collection').on('record').columns(['space', 'repo', 'collection', 'rkey']).execute()
+  await db.schema
+    .createTable('subject')
+    .addColumn('groupDid', 'text', (c) => c.notNull().references('group.did'))
+    .addColumn('subjectKey', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('reportCount', 'integer', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addColumn('updatedAt', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('subject_pkey', ['groupDid', 'subjectKey'])
+    .execute()
+  await db.schema
+    .createTable('moderation_event')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('groupDid', 'text', (c) => c.notNull())
+    .addColumn('subjectKey', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('createdBy', 'text', (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema
+    .createTable('change')
+    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('groupDid', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text')
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('change_group_seq').on('change').columns(['groupDid', 'seq']).execute()
+  await db.schema
+    .createTable('dpop_jti')
+    .addColumn('jti', 'text', (c) => c.primaryKey())
+    .addColumn('expiresAt', 'integer', (c) => c.notNull())
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['member_role', 'member', 'role', 'group', 'host_secret']) {
+  for (const t of ['dpop_jti', 'change', 'moderation_event', 'subject', 'record', 'space', 'invite', 'join_request', 'member_role', 'member', 'role', 'group', 'host_secret']) {
     await db.schema.dropTable(t).execute()
   }
 }

@@ -8,8 +8,11 @@ export interface LexiconDoc {
   [k: string]: unknown
 }
 
+/** The repository's lexicons: the interface's source of truth. */
+export const LEXICON_DIR = path.resolve(import.meta.dirname, '../../lexicons')
+
 /** Every lexicon under `dir`, laid out by NSID (lexicons/example/groups/requestJoin.json). */
-export function readLexicons(dir: string): LexiconDoc[] {
+export function readLexicons(dir: string = LEXICON_DIR): LexiconDoc[] {
   const out: LexiconDoc[] = []
   const walk = (d: string) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto'
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { loadGroup } from '../../../groups/access.js'
+import { addMember } from '../../../groups/membership.js'
+import { recordChange } from '../../../changes.js'
+import { refuse } from '../../../errors.js'
+
+/**
+ * Asks to join. An outstanding invite for the caller is redeemed under any policy and
+ * admits; otherwise `open` admits, `approval` leaves a pending request (asking again
+ * while one is pending returns `pending` without a second request), `invite` refuses.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.requestJoin({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, input }) => {
+      const { group: groupDid, message } = input.body
+      const caller = auth.credentials.did
+      const group = await loadGroup(ctx, groupDid)
+      const now = new Date().toISOString()
+
+      const status = await ctx.db.transaction().execute(async (tx) => {
+        const member = await tx.selectFrom('member').select('did').where('groupDid', '=', group.did).where('did', '=', caller).executeTakeFirst()
+        if (member) throw refuse('AlreadyMember', 'You are already a member of this group')
+
+        const invite = await tx
+          .selectFrom('invite')
+          .select('uri')
+          .where('groupDid', '=', group.did)
+          .where('invitee', '=', caller)
+          .where('status', '=', 'outstanding')
+          .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+          .orderBy('createdAt')
+          .executeTakeFirst()
+        if (invite) {
+          await tx.updateTable('invite').set({ status: 'redeemed' }).where('uri', '=', invite.uri).execute()
+          // A request made earlier is now moot: the invite decided it.
+          await tx.updateTable('join_request').set({ status: 'admitted', decidedAt: now, invite: invite.uri }).where('groupDid', '=', group.did).where('did', '=', caller).where('status', '=', 'pending').execute()
+          await addMember(tx, group.did, caller, ['member'], now)
+          await recordChange(tx, group.did, 'invite.redeemed', invite.uri)
+          return 'admitted' as const
+        }
+
+        if (group.joinPolicy === 'invite') {
+          throw refuse('InviteRequired', 'This group admits people by invitation only, and you have no invite')
+        }
+        if (group.joinPolicy === 'open') {
+          await addMember(tx, group.did, caller, ['member'], now)
+          return 'admitted' as const
+        }
+        const pending = await tx.selectFrom('join_request').select('id').where('groupDid', '=', group.did).where('did', '=', caller).where('status', '=', 'pending').executeTakeFirst()
+        if (!pending) {
+          const id = randomUUID()
+          await tx
+            .insertInto('join_request')
+            .values({ id, groupDid: group.did, did: caller, message: message ?? null, invite: null, status: 'pending', createdAt: now, decidedAt: null, decidedBy: null })
+            .execute()
+          await recordChange(tx, group.did, 'joinRequest.created', id)
+        }
+        return 'pending' as const
+      })
+      return { encoding: 'application/json', body: { status } }
+    },
+  })
+}
+export default register

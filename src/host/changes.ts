@@ -1,0 +1,40 @@
+import type { Transaction } from 'kysely'
+import type { HostDatabaseSchema } from './db/schema.js'
+
+/**
+ * What the change log records, for clients catching up after being away
+ * (`example.groups.listChanges`). Written in the same transaction as the change.
+ */
+export type ChangeKind =
+  | 'group.created'
+  | 'group.configured'
+  | 'joinRequest.created'
+  | 'joinRequest.cancelled'
+  | 'joinRequest.admitted'
+  | 'joinRequest.denied'
+  | 'member.joined'
+  | 'member.left'
+  | 'member.ejected'
+  | 'member.accepted'
+  | 'member.roleGranted'
+  | 'member.roleRevoked'
+  | 'invite.created'
+  | 'invite.revoked'
+  | 'invite.redeemed'
+  | 'space.created'
+  | 'space.updated'
+  | 'space.deleted'
+  | 'record.created'
+  | 'record.updated'
+  | 'record.deleted'
+  | 'subject.reported'
+  | 'subject.updated'
+
+export async function recordChange(
+  tx: Transaction<HostDatabaseSchema>,
+  groupDid: string,
+  kind: ChangeKind,
+  subject: string | null,
+): Promise<void> {
+  await tx.insertInto('change').values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never).execute()
+}

@@ -1,0 +1,56 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../../util.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'com.atproto.space.createRecord'
+
+export type QueryParams = {}
+
+export interface InputSchema {
+  /** Space address, at://<group_did>/space/<space_type>/<skey>. Not format at-uri: @atproto/syntax allows at most two path segments. */
+  space: string
+  /** DID of the repo written to: the member for member writes, the group for group writes. */
+  repo: string
+  /** NSID of the record collection. */
+  collection: string
+  /** Record key; assigned by the host when absent. */
+  rkey?: string
+  /** The record; its $type equals the collection. */
+  record: { [_ in string]: unknown }
+}
+
+export interface OutputSchema {
+  /** at:// address of the record. */
+  uri: string
+  /** CID of the record. */
+  cid: string
+}
+
+export interface HandlerInput {
+  encoding: 'application/json'
+  body: InputSchema
+}
+
+export interface HandlerSuccess {
+  encoding: 'application/json'
+  body: OutputSchema
+  headers?: { [key: string]: string }
+}
+
+export interface HandlerError {
+  status: number
+  message?: string
+  error?: 'InvalidRequest'
+}
+
+export type HandlerOutput = HandlerError | HandlerSuccess

@@ -1,0 +1,49 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.admitMember'
+
+export type QueryParams = {}
+
+export interface InputSchema {
+  /** DID of the group the call is about. */
+  group: string
+  /** DID of the requester. */
+  did: string
+  /** admit or deny. */
+  decision: 'admit' | 'deny'
+  /** Roles to give on admission; default [member]. */
+  roles?: string[]
+}
+
+export interface OutputSchema {}
+
+export interface HandlerInput {
+  encoding: 'application/json'
+  body: InputSchema
+}
+
+export interface HandlerSuccess {
+  encoding: 'application/json'
+  body: OutputSchema
+  headers?: { [key: string]: string }
+}
+
+export interface HandlerError {
+  status: number
+  message?: string
+  error?: 'RequestNotFound' | 'Forbidden' | 'NotAssignable' | 'InvalidRequest'
+}
+
+export type HandlerOutput = HandlerError | HandlerSuccess

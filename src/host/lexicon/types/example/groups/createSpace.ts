@@ -1,0 +1,57 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+import type * as ExampleGroupsDefs from './defs.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.createSpace'
+
+export type QueryParams = {}
+
+export interface InputSchema {
+  /** DID of the group the call is about. */
+  group: string
+  /** Space type. */
+  type: string
+  /** Space key; self for single-instance spaces. */
+  skey: string
+  /** Human-readable name of the space. */
+  name: string
+  /** Roles that may read the space. */
+  readableBy: string[]
+  /** Per role, the collections a group credential may write in the space. */
+  credentialScopes: ExampleGroupsDefs.CredentialScope[]
+}
+
+export interface OutputSchema {
+  /** Address of the new space, at://<group_did>/space/<space_type>/<skey>. */
+  uri: string
+}
+
+export interface HandlerInput {
+  encoding: 'application/json'
+  body: InputSchema
+}
+
+export interface HandlerSuccess {
+  encoding: 'application/json'
+  body: OutputSchema
+  headers?: { [key: string]: string }
+}
+
+export interface HandlerError {
+  status: number
+  message?: string
+  error?: 'Forbidden' | 'InvalidRequest'
+}
+
+export type HandlerOutput = HandlerError | HandlerSuccess

@@ -1,0 +1,50 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+import type * as ExampleGroupsDefs from './defs.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.listSubjects'
+
+export type QueryParams = {
+  /** DID of the group the call is about. */
+  group: string
+  /** Only subjects with this status, e.g. open. */
+  status?: 'open' | 'escalated' | 'resolved' | (string & {})
+  /** Page size. */
+  limit: number
+  /** Opaque pagination cursor from a previous page. */
+  cursor?: string
+}
+export type InputSchema = undefined
+
+export interface OutputSchema {
+  subjects: ExampleGroupsDefs.Subject[]
+  /** Opaque pagination cursor from a previous page. */
+  cursor?: string
+}
+
+export type HandlerInput = void
+
+export interface HandlerSuccess {
+  encoding: 'application/json'
+  body: OutputSchema
+  headers?: { [key: string]: string }
+}
+
+export interface HandlerError {
+  status: number
+  message?: string
+  error?: 'Forbidden' | 'InvalidRequest'
+}
+
+export type HandlerOutput = HandlerError | HandlerSuccess

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { useLocalNetwork } from '../../support/local-network.js'
+
+const net = useLocalNetwork()
+
+describe('example.groups.requestJoin', () => {
+  it('admits at once into an open group', async () => {
+    const res = await net.as('outsider').call('example.groups.requestJoin', { body: { group: net.group('open').did } })
+    expect(res).toMatchObject({ status: 200, body: { status: 'admitted' } })
+  })
+
+  it('answers AlreadyMember to a member', async () => {
+    const res = await net.as('member').call('example.groups.requestJoin', { body: { group: net.group('open').did } })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ error: 'AlreadyMember' })
+    expect(typeof res.body.message).toBe('string')
+  })
+
+  it('leaves a pending request in an approval group, once, however often asked', async () => {
+    const outsider = net.as('outsider')
+    const group = net.group('approval').did
+    expect((await outsider.call('example.groups.requestJoin', { body: { group, message: 'hi' } })).body).toEqual({ status: 'pending' })
+    expect((await outsider.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'pending' })
+  })
+
+  it('refuses an invite-only group without an invite: InviteRequired', async () => {
+    const res = await net.as('outsider2').call('example.groups.requestJoin', { body: { group: net.group('invite').did } })
+    expect(res).toMatchObject({ status: 400, body: { error: 'InviteRequired' } })
+  })
+
+  it('answers InvalidRequest "unknown group" for a group nobody hosts', async () => {
+    const res = await net.as('outsider2').call('example.groups.requestJoin', { body: { group: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa' } })
+    expect(res).toMatchObject({ status: 400, body: { error: 'InvalidRequest', message: 'unknown group' } })
+  })
+
+  it('answers InvalidRequest for malformed input, never a 500', async () => {
+    const caller = net.as('outsider2')
+    for (const body of [{}, { group: 'not-a-did' }, { group: 42 }, { group: net.group('open').did, message: 'x'.repeat(5000) }]) {
+      const res = await caller.call('example.groups.requestJoin', { body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body.error).toBe('InvalidRequest')
+    }
+  })
+})

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll } from 'vitest'
+import { startStack, type RunningStack } from '../../src/stack/stack.js'
+import type { StackAccountName, StackFile, StackGroupName } from '../../src/shared/stack-file.js'
+
+export interface XrpcResult<T = Record<string, unknown>> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+/** Plain XRPC over fetch: what any peer would send. */
+export async function xrpc<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  init: { params?: Record<string, string | number | string[] | undefined>; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<XrpcResult<T>> {
+  const url = new URL(`/xrpc/${method}`, base)
+  for (const [k, v] of Object.entries(init.params ?? {})) {
+    if (v === undefined) continue
+    for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item))
+  }
+  const res = await fetch(url, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  const text = await res.text()
+  let body: unknown = {}
+  try {
+    body = text ? JSON.parse(text) : {}
+  } catch {
+    body = { raw: text }
+  }
+  return { status: res.status, body: body as T, headers: res.headers }
+}
+
+/** A person on the local network calling the group host with real service auth. */
+export class Caller {
+  private accessJwt?: string
+  constructor(
+    readonly stack: StackFile,
+    readonly name: StackAccountName,
+  ) {}
+
+  get did() {
+    return this.account.did
+  }
+
+  get account() {
+    return this.stack.accounts.find((a) => a.name === this.name)!
+  }
+
+  /** A service-auth token minted by the person's own PDS for `lxm`. */
+  async serviceAuth(lxm: string, aud = this.stack.host.aud): Promise<string> {
+    if (!this.accessJwt) {
+      const session = await xrpc<{ accessJwt: string }>(this.stack.pds, 'com.atproto.server.createSession', {
+        body: { identifier: this.account.handle, password: this.account.password },
+      })
+      if (session.status !== 200) throw new Error(`createSession failed: ${JSON.stringify(session.body)}`)
+      this.accessJwt = session.body.accessJwt
+    }
+    const res = await xrpc<{ token: string }>(this.stack.pds, 'com.atproto.server.getServiceAuth', {
+      params: { aud, lxm },
+      headers: { authorization: `Bearer ${this.accessJwt}` },
+    })
+    if (res.status !== 200) throw new Error(`getServiceAuth failed: ${JSON.stringify(res.body)}`)
+    return res.body.token
+  }
+
+  /** Calls a host method: a query when `body` is absent, a procedure otherwise. */
+  async call<T = Record<string, unknown>>(
+    method: string,
+    init: { params?: Record<string, string | number | string[] | undefined>; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<XrpcResult<T>> {
+    const token = await this.serviceAuth(method)
+    return xrpc<T>(this.stack.host.url, method, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } })
+  }
+}
+
+/**
+ * Starts a fresh local network for one test file (PLC, the real PDS, the host as its
+ * own process) and stops it afterwards.
+ */
+export function useLocalNetwork() {
+  let running: RunningStack | undefined
+  beforeAll(async () => {
+    running = await startStack()
+  })
+  afterAll(async () => {
+    await running?.stop()
+  })
+  const net = {
+    get stack(): StackFile {
+      if (!running) throw new Error('the local network is not running yet (use it inside a test)')
+      return running.file
+    },
+    get running(): RunningStack {
+      return running!
+    },
+    as: (name: StackAccountName) => new Caller(net.stack, name),
+    group: (name: StackGroupName) => net.stack.groups.find((g) => g.name === name)!,
+  }
+  return net
+}
