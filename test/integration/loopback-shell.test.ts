@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLoopbackShell, type LoopbackShell } from '../../src/main/loopback/server.js'
-import type { Handlers } from '../../src/main/core/ipc/dispatch.js'
+import { fakeHandlers } from '../support/fake-handlers.js'
 
 let shell: LoopbackShell
 let secret: string
@@ -11,16 +11,7 @@ const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-renderer-'))
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Convene</title>')
-  const handlers: Handlers = {
-    'app.getInfo': async () => ({
-      name: 'Convene',
-      version: 't',
-      shell: 'loopback',
-      network: { kind: 'atproto', pdsUrl: null, hostUrl: null },
-      keychain: { available: true, message: null },
-    }),
-    'accounts.list': async () => [],
-  }
+  const handlers = fakeHandlers()
   shell = await startLoopbackShell({ handlers, rendererDir })
   secret = new URL(shell.launchUrl).hash.replace('#launch=', '')
 })

@@ -4,22 +4,9 @@ import { CHANNELS, contract } from '../../src/shared/ipc/contract.js'
 import { ConveneError } from '../../src/shared/ipc/envelope.js'
 import { dispatch, type Handlers } from '../../src/main/core/ipc/dispatch.js'
 import { UserFacingError } from '../../src/main/core/ipc/errors.js'
+import { fakeHandlers } from '../support/fake-handlers.js'
 
-const info = {
-  name: 'Convene',
-  version: '1',
-  shell: 'loopback' as const,
-  network: { kind: 'atproto' as const, pdsUrl: null, hostUrl: null },
-  keychain: { available: true, message: null },
-}
-
-function handlers(overrides: Partial<Handlers> = {}): Handlers {
-  return {
-    'app.getInfo': async () => info,
-    'accounts.list': async () => [],
-    ...overrides,
-  }
-}
+const handlers = fakeHandlers
 
 /** The API as the renderer sees it, wired straight to dispatch (no shell in between). */
 const apiFor = (h: Handlers) => createApi((channel, input) => dispatch(h, channel, input))

@@ -1,5 +1,8 @@
 import type { Handlers } from './ipc/dispatch.js'
-import { AccountStore } from './accounts/account-store.js'
+import { UserFacingError } from './ipc/errors.js'
+import { Accounts } from './accounts/sign-in.js'
+import type { IdentityNetwork } from './accounts/oauth-client.js'
+import { groupScopes } from '../../shared/scopes.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
 
@@ -7,8 +10,10 @@ export interface CoreOptions {
   version: string
   shell: AppInfo['shell']
   /** The local network from `.stack/stack.json`, or null for the real AT Protocol network. */
-  network: { pdsUrl: string; hostUrl: string; plcUrl: string } | null
+  network: { pdsUrl: string; hostUrl: string; plcUrl: string; hostAud: string } | null
   secrets: SecretStore & { probe?: () => Promise<void> }
+  /** Opens a URL in the system browser; the loopback shell has none (its page opens it). */
+  openUrl?: (url: string) => Promise<void>
 }
 
 export interface AppCore {
@@ -29,7 +34,18 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     console.error('[core] keychain unavailable:', err.cause)
     keychain = { available: false, message: err.message }
   }
-  const accounts = new AccountStore(opts.secrets)
+  // The local network is plain http and resolves handles through its PDS; on the real
+  // network the oauth-client uses its secure defaults.
+  const identity: IdentityNetwork = opts.network
+    ? { plcUrl: opts.network.plcUrl, handleResolverUrl: opts.network.pdsUrl, allowHttp: true }
+    : { allowHttp: false }
+  // Local network: the host is known, so ask for its methods up front. Elsewhere hosts
+  // become known as groups are added; their scopes are asked for then (ScopeMissingError).
+  const scope = opts.network ? groupScopes(opts.network.hostAud) : 'atproto include:example.groups.calendarPermissions'
+  const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl })
+  const requireKeychain = () => {
+    if (!keychain.available) throw new UserFacingError('KeychainUnavailable', keychain.message ?? 'No keychain is available.')
+  }
 
   const handlers: Handlers = {
     'app.getInfo': async () => ({
@@ -41,7 +57,17 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
         : { kind: 'atproto', pdsUrl: null, hostUrl: null },
       keychain,
     }),
-    'accounts.list': async () => (keychain.available ? accounts.list() : []),
+    'accounts.list': async () => (keychain.available ? accounts.store.list() : []),
+    'accounts.signIn': async ({ handle }) => {
+      requireKeychain()
+      return accounts.startSignIn(handle)
+    },
+    'accounts.awaitSignIn': async ({ attemptId }) => accounts.awaitSignIn(attemptId),
+    'accounts.signOut': async ({ did }) => {
+      requireKeychain()
+      await accounts.signOut(did)
+      return {}
+    },
   }
   return { handlers, async close() {} }
 }

@@ -14,7 +14,7 @@ export function loadLocalNetwork(stackFile: string | undefined): CoreOptions['ne
   } catch (err) {
     throw new Error(`Cannot read the local network's description at ${stackFile}: ${(err as Error).message}. Is "npm run stack" running?`)
   }
-  return { pdsUrl: stack.pds, hostUrl: stack.host.url, plcUrl: stack.plc }
+  return { pdsUrl: stack.pds, hostUrl: stack.host.url, plcUrl: stack.plc, hostAud: stack.host.aud }
 }
 
 /** The keychain service name items are filed under; tests use their own. */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow } from 'electron'
+import { app, BrowserWindow, shell } from 'electron'
 import { createCore } from '../core/app-core.js'
 import { loadLocalNetwork, keychainService } from '../core/network.js'
 import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
@@ -31,6 +31,8 @@ app.whenReady().then(async () => {
     shell: 'electron',
     network: loadLocalNetwork(process.env.CONVENE_STACK_FILE),
     secrets: new KeychainSecretStore(keychainService()),
+    // Sign-in pages open in the person's own browser (RFC 8252), never in our window.
+    openUrl: (url) => shell.openExternal(url),
   })
   wireIpc(core.handlers, isAppUrl)
   createMainWindow(devServerUrl, rendererFile)

@@ -12,12 +12,14 @@ export async function launchLoopbackApp(opts: {
   port?: number
   rendererDir?: string
   version: string
+  /** Keychain service name (default: CONVENE_KEYCHAIN_SERVICE or "Convene"). */
+  keychainService?: string
 }): Promise<{ core: AppCore; shell: LoopbackShell; close(): Promise<void> }> {
   const core = await createCore({
     version: opts.version,
     shell: 'loopback',
     network: loadLocalNetwork(opts.stackFile),
-    secrets: new KeychainSecretStore(keychainService()),
+    secrets: new KeychainSecretStore(opts.keychainService ?? keychainService()),
   })
   const shell = await startLoopbackShell({
     handlers: core.handlers,

@@ -35,9 +35,24 @@ export const AccountView = z.object({
   status: z.enum(['active', 'needs-sign-in']),
 })
 
+const Did = z.string().regex(/^did:[a-z]+:[a-zA-Z0-9._:%-]+$/, 'not a DID')
+
+export const SignInStartView = z.object({
+  attemptId: z.string(),
+  /** The person's PDS sign-in page; the renderer opens it unless the shell already did. */
+  authorizeUrl: z.string(),
+  openedExternally: z.boolean(),
+})
+
 export const contract = {
   'app.getInfo': { input: Empty, output: AppInfoView },
   'accounts.list': { input: Empty, output: z.array(AccountView) },
+  'accounts.signIn': {
+    input: z.object({ handle: z.string().trim().min(1, 'enter your handle').max(253) }).strict(),
+    output: SignInStartView,
+  },
+  'accounts.awaitSignIn': { input: z.object({ attemptId: z.string().uuid() }).strict(), output: AccountView },
+  'accounts.signOut': { input: z.object({ did: Did }).strict(), output: z.object({}) },
 } as const
 
 export type Contract = typeof contract

@@ -12,20 +12,41 @@ interface IndexedAccount {
 
 /**
  * The signed-in accounts. The list itself is kept beside the sessions in the keychain,
- * so an account is never shown without a place for its session, and removing the
- * keychain entry removes both.
+ * so an account is never shown without a place for its session. An account whose
+ * session is gone (revoked, expired) stays listed as needing sign-in, so nothing
+ * queued for it is lost.
  */
 export class AccountStore {
   constructor(private readonly secrets: SecretStore) {}
 
-  async list(): Promise<Account[]> {
+  private async index(): Promise<IndexedAccount[]> {
     const raw = await this.secrets.get(ACCOUNT_INDEX_KEY)
-    const index = raw ? (JSON.parse(raw) as IndexedAccount[]) : []
+    return raw ? (JSON.parse(raw) as IndexedAccount[]) : []
+  }
+
+  async list(): Promise<Account[]> {
+    const index = await this.index()
     const withSessions = new Set(await this.secrets.keys('session:'))
     return index.map((a) => ({
       did: a.did,
       handle: a.handle,
       status: withSessions.has(sessionKey(a.did)) ? ('active' as const) : ('needs-sign-in' as const),
     }))
+  }
+
+  async get(did: string): Promise<Account | undefined> {
+    return (await this.list()).find((a) => a.did === did)
+  }
+
+  /** Adds or updates an account (same DID: the handle may have changed). */
+  async put(account: IndexedAccount): Promise<void> {
+    const index = (await this.index()).filter((a) => a.did !== account.did)
+    index.push({ did: account.did, handle: account.handle })
+    await this.secrets.set(ACCOUNT_INDEX_KEY, JSON.stringify(index))
+  }
+
+  async remove(did: string): Promise<void> {
+    const index = (await this.index()).filter((a) => a.did !== did)
+    await this.secrets.set(ACCOUNT_INDEX_KEY, JSON.stringify(index))
   }
 }

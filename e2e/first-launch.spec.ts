@@ -1,8 +1,8 @@
-import { test, expect } from '@playwright/test'
+import { test, expect } from './support/fixtures.js'
 
 test.describe('first launch', () => {
-  test('shows the sign-in screen and an empty account list, through the real contract and core', async ({ page }, testInfo) => {
-    const response = await page.goto(process.env.CONVENE_E2E_URL!)
+  test('shows the sign-in screen and an empty account list, through the real contract and core', async ({ page, app }, testInfo) => {
+    const response = await page.goto(app.launchUrl)
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
 
     await expect(page.getByRole('heading', { name: 'Sign in to Convene' })).toBeVisible()
@@ -18,8 +18,8 @@ test.describe('first launch', () => {
     await page.screenshot({ path: testInfo.outputPath('sign-in.png'), fullPage: true })
   })
 
-  test('a page without the launch secret cannot call the core', async ({ page }) => {
-    await page.goto(process.env.CONVENE_E2E_ORIGIN!)
+  test('a page without the launch secret cannot call the core', async ({ page, app }) => {
+    await page.goto(app.origin)
     await expect(page.getByRole('alert').first()).toContainText('Open Convene from the address its launch printed')
   })
 })

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import type { OAuthSession } from '@atproto/oauth-client'
+import type { Account } from '../../../shared/ipc/contract.js'
+import { UserFacingError } from '../ipc/errors.js'
+import type { SecretStore } from '../secrets/secret-store.js'
+import { AccountStore } from './account-store.js'
+import { openLoopbackRedirect } from './loopback-redirect.js'
+import { createOAuthClient, type IdentityNetwork } from './oauth-client.js'
+import { keychainSessionStore, memoryStateStore } from './session-store.js'
+
+const SIGN_IN_TIMEOUT_MS = 10 * 60_000
+
+interface Attempt {
+  result: Promise<Account>
+  cancel(): void
+}
+
+/**
+ * Accounts and their OAuth sessions: sign-in through the person's own PDS pages (the
+ * app never sees a password), restore, sign-out. Sessions and DPoP keys go only to
+ * the keychain.
+ */
+export class Accounts {
+  readonly store: AccountStore
+  private readonly attempts = new Map<string, Attempt>()
+  private readonly stateStore = memoryStateStore()
+  private readonly sessionStore
+  /** Restores sessions and refreshes tokens; its redirect is never used. */
+  private readonly restorer
+
+  constructor(
+    private readonly opts: {
+      secrets: SecretStore
+      network: IdentityNetwork
+      scope: string
+      /** Opens the authorization page in the system browser (Electron); absent in the loopback shell. */
+      openUrl?: (url: string) => Promise<void>
+    },
+  ) {
+    this.store = new AccountStore(opts.secrets)
+    this.sessionStore = keychainSessionStore(opts.secrets)
+    this.restorer = createOAuthClient({ network: opts.network, scope: opts.scope, sessionStore: this.sessionStore, stateStore: this.stateStore })
+  }
+
+  /** Starts a sign-in; the person completes it on their PDS's own pages. */
+  async startSignIn(handle: string): Promise<{ attemptId: string; authorizeUrl: string; openedExternally: boolean }> {
+    const input = handle.trim().replace(/^@/, '').toLowerCase()
+    const redirect = await openLoopbackRedirect()
+    const client = createOAuthClient({ ...this.opts, port: redirect.port, sessionStore: this.sessionStore, stateStore: this.stateStore })
+    let url: URL
+    try {
+      url = await client.authorize(input, { scope: this.opts.scope })
+    } catch (err) {
+      redirect.close()
+      throw new UserFacingError('HandleNotFound', `Could not find the account "${input}" or its server. Check the handle and your connection. (${(err as Error).message})`)
+    }
+    const attemptId = randomUUID()
+    let timer: NodeJS.Timeout | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new UserFacingError('SignInTimedOut', 'Sign-in took too long. Start it again.')), SIGN_IN_TIMEOUT_MS)
+    })
+    const result = Promise.race([redirect.params, timeout])
+      .then(async (params) => {
+        if (params.get('error')) {
+          throw new UserFacingError('SignInDenied', params.get('error') === 'access_denied' ? 'Sign-in was cancelled on your server’s page.' : `Your server refused the sign-in: ${params.get('error_description') ?? params.get('error')}`)
+        }
+        const { session } = await client.callback(params)
+        await this.store.put({ did: session.did, handle: input })
+        return (await this.store.get(session.did))!
+      })
+      .finally(() => {
+        clearTimeout(timer)
+        redirect.close()
+        setTimeout(() => this.attempts.delete(attemptId), 60_000).unref()
+      })
+    result.catch(() => {}) // observed through awaitSignIn
+    this.attempts.set(attemptId, { result, cancel: () => redirect.close() })
+    const openedExternally = !!this.opts.openUrl
+    if (this.opts.openUrl) await this.opts.openUrl(url.toString())
+    return { attemptId, authorizeUrl: url.toString(), openedExternally }
+  }
+
+  /** Resolves when the person finishes (or refuses) the sign-in on their PDS. */
+  async awaitSignIn(attemptId: string): Promise<Account> {
+    const attempt = this.attempts.get(attemptId)
+    if (!attempt) throw new UserFacingError('SignInNotFound', 'That sign-in is no longer in progress. Start it again.')
+    return attempt.result
+  }
+
+  /** The account's live session; asks the person to sign in again when it is gone. */
+  async session(did: string): Promise<OAuthSession> {
+    try {
+      return await this.restorer.restore(did, 'auto')
+    } catch (err) {
+      console.error('[accounts] session restore failed', did, (err as Error).message)
+      throw new UserFacingError('SignInRequired', 'Your sign-in for this account has ended. Sign in again; anything waiting to be sent is kept.')
+    }
+  }
+
+  /** Revokes the tokens at the PDS (best effort) and forgets the account. */
+  async signOut(did: string): Promise<void> {
+    await this.restorer.revoke(did).catch((err: unknown) => console.error('[accounts] revoke failed', (err as Error).message))
+    await this.opts.secrets.delete(`session:${did}`)
+    await this.store.remove(did)
+  }
+}
