@@ -16,6 +16,7 @@ export type ChangeKind =
   | 'member.left'
   | 'member.ejected'
   | 'member.accepted'
+  | 'member.acceptanceWithdrawn'
   | 'member.roleGranted'
   | 'member.roleRevoked'
   | 'invite.created'

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { openHostDb } from './db/index.js'
 import { loadServiceIdentity } from './identity/service-identity.js'
+import { loadGroupAuth } from './auth/group-auth.js'
 import { applySeed, type HostSeed, type SeededGroup } from './seed.js'
 import { registerHealth } from './api/health.js'
 import { registerMethods } from './api/index.js'
@@ -33,7 +34,8 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
 
   const db = await openHostDb(cfg.dataDir)
   const identity = await loadServiceIdentity(db, cfg)
-  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver: createIdResolver(cfg.plcUrl) }
+  const groupAuth = await loadGroupAuth(db, { publicUrl, serviceDid: identity.did })
+  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver: createIdResolver(cfg.plcUrl), groupAuth }
 
   const xrpc = createXrpcServer()
   registerMethods(xrpc, ctx)

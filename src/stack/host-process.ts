@@ -15,6 +15,8 @@ export interface RunningHostProcess {
   ready: HostReady
   child: ChildProcess
   stop(): Promise<void>
+  /** Sends `signal` and waits for the process to exit (`SIGKILL`: a crash, no clean-up). */
+  kill(signal: NodeJS.Signals): Promise<void>
 }
 
 /** The end of a log file, for error messages that outlive the (temporary) file. */
@@ -58,7 +60,12 @@ export async function startHostProcess(opts: {
     { stdio: ['ignore', log, log] },
   )
   let exited: number | null = null
-  child.once('exit', (code) => (exited = code ?? 1))
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code ?? 1
+      resolve()
+    }),
+  )
 
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000)
   while (!fs.existsSync(readyFile)) {
@@ -77,11 +84,15 @@ export async function startHostProcess(opts: {
     child,
     async stop() {
       if (exited !== null) return
-      const done = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
       const killer = setTimeout(() => child.kill('SIGKILL'), 5_000)
-      await done
+      await exit
       clearTimeout(killer)
+    },
+    async kill(signal) {
+      if (exited !== null) return
+      child.kill(signal)
+      await exit
     },
   }
 }

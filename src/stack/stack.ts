@@ -25,6 +25,11 @@ export interface RunningStack {
   file: StackFile
   dataDir: string
   stop(): Promise<void>
+  /**
+   * Stops the group host with `signal` (default SIGTERM; SIGKILL to simulate a crash) and
+   * starts it again on the same port, data directory and PLC, so `file` stays true.
+   */
+  restartHost(opts?: { signal?: NodeJS.Signals; whileDown?: () => Promise<void> }): Promise<void>
 }
 
 /**
@@ -62,13 +67,14 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
 
     const seedFile = path.join(dataDir, 'host-seed.json')
     writeHostSeed(accounts, seedFile)
-    const host: RunningHostProcess = await startHostProcess({
+    const hostOpts = {
       port: opts.hostPort ?? (await freePort()),
       plcUrl: plc.url,
       dataDir: path.join(dataDir, 'host'),
       seedFile,
       logFile: path.join(dataDir, 'host.log'),
-    })
+    }
+    let host: RunningHostProcess = await startHostProcess(hostOpts)
     cleanups.push(() => host.stop())
     log(`group host      ${host.ready.url} (${host.ready.serviceDid})`)
 
@@ -86,7 +92,16 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       lexiconAuthority,
       pid: process.pid,
     }
-    return { file, dataDir, stop }
+    const restartHost = async ({ signal = 'SIGTERM', whileDown }: { signal?: NodeJS.Signals; whileDown?: () => Promise<void> } = {}) => {
+      await (signal === 'SIGTERM' ? host.stop() : host.kill(signal))
+      // What a client does during an outage (the host's port refuses connections).
+      await whileDown?.()
+      host = await startHostProcess(hostOpts)
+      if (host.ready.url !== file.host.url || host.ready.serviceDid !== file.host.serviceDid) {
+        throw new Error(`the group host came back as ${host.ready.serviceDid} at ${host.ready.url}, not as before`)
+      }
+    }
+    return { file, dataDir, stop, restartHost }
   } catch (err) {
     await stop()
     throw err

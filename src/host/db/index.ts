@@ -5,12 +5,16 @@ import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import type { HostDatabaseSchema } from './schema.js'
 import * as m001 from './migrations/001-init.js'
+import * as m002 from './migrations/002-membership.js'
+import * as m004 from './migrations/004-spaces.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
 /** Migrations in order; add new ones at the end, never edit a released one. */
 const migrations: Record<string, Migration> = {
   '001-init': m001,
+  '002-membership': m002,
+  '004-spaces': m004,
 }
 
 /**

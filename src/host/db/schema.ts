@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /** Kysely table types for the group host's SQLite database. JSON columns hold arrays. */
 export type JoinPolicy = 'open' | 'approval' | 'invite'
 
@@ -58,6 +60,8 @@ export interface JoinRequestTable {
 export type InviteStatus = 'outstanding' | 'redeemed' | 'revoked'
 
 export interface InviteTable {
+  /** Row key (migration 002): the address below is not unique. */
+  id: Generated<number>
   /** `at://…` or `pending:<did>` (spec section 3). */
   uri: string
   groupDid: string

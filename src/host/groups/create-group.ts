@@ -2,6 +2,8 @@ import { Secp256k1Keypair } from '@atproto/crypto'
 import type { HostDb } from '../db/index.js'
 import { GROUPS_SERVICE_ID, GROUPS_SERVICE_TYPE, keyToHex, mintPlcDid } from '../identity/plc.js'
 import { DEFAULT_ROLES } from './roles.js'
+import { recordChange } from '../changes.js'
+import { createWellKnownSpaces } from '../spaces/well-known.js'
 
 export interface NewGroup {
   handle: string
@@ -58,8 +60,10 @@ export async function createGroup(
         })),
       )
       .execute()
+    await createWellKnownSpaces(tx, did, now)
     await tx.insertInto('member').values({ groupDid: did, did: group.owner, joinedAt: now, acceptedAt: null }).execute()
     await tx.insertInto('member_role').values({ groupDid: did, did: group.owner, role: 'owner' }).execute()
+    await recordChange(tx, did, 'group.created', did)
   })
   return { did, handle: group.handle }
 }

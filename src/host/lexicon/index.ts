@@ -10,6 +10,7 @@ import {
   createServer as createXrpcServer,
 } from '@atproto/xrpc-server'
 import { schemas } from './lexicons.js'
+import * as ComAtprotoIdentityResolveHandle from './types/com/atproto/identity/resolveHandle.js'
 import * as ComAtprotoSpaceCreateRecord from './types/com/atproto/space/createRecord.js'
 import * as ComAtprotoSpaceDeleteRecord from './types/com/atproto/space/deleteRecord.js'
 import * as ComAtprotoSpaceGetRecord from './types/com/atproto/space/getRecord.js'
@@ -34,6 +35,7 @@ import * as ExampleGroupsListInvites from './types/example/groups/listInvites.js
 import * as ExampleGroupsListJoinRequests from './types/example/groups/listJoinRequests.js'
 import * as ExampleGroupsListMembers from './types/example/groups/listMembers.js'
 import * as ExampleGroupsListSubjects from './types/example/groups/listSubjects.js'
+import * as ExampleGroupsNotifyWrite from './types/example/groups/notifyWrite.js'
 import * as ExampleGroupsRequestJoin from './types/example/groups/requestJoin.js'
 import * as ExampleGroupsRevokeInvite from './types/example/groups/revokeInvite.js'
 import * as ExampleGroupsRevokeRole from './types/example/groups/revokeRole.js'
@@ -70,11 +72,33 @@ export class ComNS {
 
 export class ComAtprotoNS {
   _server: Server
+  identity: ComAtprotoIdentityNS
   space: ComAtprotoSpaceNS
 
   constructor(server: Server) {
     this._server = server
+    this.identity = new ComAtprotoIdentityNS(server)
     this.space = new ComAtprotoSpaceNS(server)
+  }
+}
+
+export class ComAtprotoIdentityNS {
+  _server: Server
+
+  constructor(server: Server) {
+    this._server = server
+  }
+
+  resolveHandle<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ComAtprotoIdentityResolveHandle.QueryParams,
+      ComAtprotoIdentityResolveHandle.HandlerInput,
+      ComAtprotoIdentityResolveHandle.HandlerOutput
+    >,
+  ) {
+    const nsid = 'com.atproto.identity.resolveHandle' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
   }
 }
 
@@ -416,6 +440,18 @@ export class ExampleGroupsNS {
     >,
   ) {
     const nsid = 'example.groups.listSubjects' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
+  notifyWrite<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsNotifyWrite.QueryParams,
+      ExampleGroupsNotifyWrite.HandlerInput,
+      ExampleGroupsNotifyWrite.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.notifyWrite' // @ts-ignore
     return this._server.xrpc.method(nsid, cfg)
   }
 

@@ -10,6 +10,49 @@ import {
 import { type $Typed, is$typed, maybe$typed } from './util.js'
 
 export const schemaDict = {
+  ComAtprotoIdentityResolveHandle: {
+    lexicon: 1,
+    id: 'com.atproto.identity.resolveHandle',
+    description:
+      'Resolves an atproto handle to a DID. The group host answers for the handles of the groups it hosts.',
+    defs: {
+      main: {
+        type: 'query',
+        description:
+          'Resolves an atproto handle to a DID. The group host answers for the handles of the groups it hosts.',
+        parameters: {
+          type: 'params',
+          required: ['handle'],
+          properties: {
+            handle: {
+              type: 'string',
+              format: 'handle',
+              description: 'The handle to resolve.',
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['did'],
+            properties: {
+              did: {
+                type: 'string',
+                format: 'did',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'HandleNotFound',
+            description: 'No group on this host has that handle.',
+          },
+        ],
+      },
+    },
+  },
   ComAtprotoSpaceCreateRecord: {
     lexicon: 1,
     id: 'com.atproto.space.createRecord',
@@ -79,6 +122,18 @@ export const schemaDict = {
           {
             name: 'InvalidRequest',
           },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'SpaceNotFound',
+          },
+          {
+            name: 'DpopRequired',
+          },
+          {
+            name: 'InvalidDpop',
+          },
         ],
       },
     },
@@ -133,6 +188,18 @@ export const schemaDict = {
         errors: [
           {
             name: 'InvalidRequest',
+          },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'SpaceNotFound',
+          },
+          {
+            name: 'DpopRequired',
+          },
+          {
+            name: 'InvalidDpop',
           },
         ],
       },
@@ -205,6 +272,12 @@ export const schemaDict = {
           {
             name: 'InvalidRequest',
           },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'SpaceNotFound',
+          },
         ],
       },
     },
@@ -274,6 +347,12 @@ export const schemaDict = {
         errors: [
           {
             name: 'InvalidRequest',
+          },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'SpaceNotFound',
           },
         ],
       },
@@ -367,6 +446,18 @@ export const schemaDict = {
         errors: [
           {
             name: 'InvalidRequest',
+          },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'SpaceNotFound',
+          },
+          {
+            name: 'DpopRequired',
+          },
+          {
+            name: 'InvalidDpop',
           },
         ],
       },
@@ -754,9 +845,6 @@ export const schemaDict = {
         },
         errors: [
           {
-            name: 'Forbidden',
-          },
-          {
             name: 'InvalidRequest',
           },
         ],
@@ -805,7 +893,7 @@ export const schemaDict = {
               uri: {
                 type: 'string',
                 description:
-                  'Address of the invite: an at:// address, or pending:<did> when the invitee has no invites space yet.',
+                  'Address of the invite: an at:// address, or pending:<did> when the invitee cannot be reached yet (their DID does not resolve, so they have no invites space); either way the invite redeems when they ask to join.',
               },
             },
           },
@@ -1310,7 +1398,7 @@ export const schemaDict = {
           kind: {
             type: 'string',
             description:
-              'What changed, e.g. member.admitted, member.left, role.granted, invite.created, space.created, subject.updated.',
+              'What changed, e.g. joinRequest.created, joinRequest.admitted, member.joined, member.roleGranted, invite.created, space.created, record.created, subject.reported (src/host/changes.ts lists them all).',
           },
           subject: {
             type: 'string',
@@ -2042,7 +2130,7 @@ export const schemaDict = {
             q: {
               type: 'string',
               description:
-                'Search string matched against member handles and DIDs.',
+                'Only members whose DID contains this text (case-insensitive). The host keeps no handles; clients resolve them.',
               maxLength: 256,
             },
           },
@@ -2136,6 +2224,86 @@ export const schemaDict = {
         errors: [
           {
             name: 'Forbidden',
+          },
+          {
+            name: 'InvalidRequest',
+          },
+        ],
+      },
+    },
+  },
+  ExampleGroupsNotifyWrite: {
+    lexicon: 1,
+    id: 'example.groups.notifyWrite',
+    description:
+      "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces. The host counts members' writes (an acceptance marks the member as accepted) and refuses the rest. Not for apps: it is outside basePermissions.",
+    defs: {
+      main: {
+        type: 'procedure',
+        description:
+          "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces, with service auth it mints for the member (iss = repo). The host counts members' writes (an example.groups.acceptance with rkey self marks the member as accepted; its deletion unmarks them) and refuses writes by non-members with Forbidden. The PDS keeps the record either way (spec section 3).",
+        input: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['space', 'repo', 'collection', 'rkey', 'action'],
+            properties: {
+              space: {
+                type: 'string',
+                description:
+                  'Space address, at://<group_did>/space/<space_type>/<skey>. Not format at-uri: @atproto/syntax allows at most two path segments.',
+                maxLength: 2048,
+              },
+              repo: {
+                type: 'string',
+                description:
+                  "DID of the member who wrote; must be the token's issuer.",
+                format: 'did',
+              },
+              collection: {
+                type: 'string',
+                description: 'NSID of the record collection.',
+                format: 'nsid',
+              },
+              rkey: {
+                type: 'string',
+                description: 'Record key.',
+                format: 'record-key',
+                maxLength: 512,
+              },
+              cid: {
+                type: 'string',
+                description: 'CID of the stored record (absent for a delete).',
+                format: 'cid',
+              },
+              action: {
+                type: 'string',
+                description:
+                  'What the PDS did: put (created or overwrote) or delete.',
+                enum: ['put', 'delete'],
+              },
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['accepted'],
+            properties: {
+              accepted: {
+                type: 'boolean',
+                description: "True: the host counts the write as the member's.",
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'NotHosted',
           },
           {
             name: 'InvalidRequest',
@@ -2587,6 +2755,7 @@ export function validate(
 }
 
 export const ids = {
+  ComAtprotoIdentityResolveHandle: 'com.atproto.identity.resolveHandle',
   ComAtprotoSpaceCreateRecord: 'com.atproto.space.createRecord',
   ComAtprotoSpaceDeleteRecord: 'com.atproto.space.deleteRecord',
   ComAtprotoSpaceGetRecord: 'com.atproto.space.getRecord',
@@ -2617,6 +2786,7 @@ export const ids = {
   ExampleGroupsListJoinRequests: 'example.groups.listJoinRequests',
   ExampleGroupsListMembers: 'example.groups.listMembers',
   ExampleGroupsListSubjects: 'example.groups.listSubjects',
+  ExampleGroupsNotifyWrite: 'example.groups.notifyWrite',
   ExampleGroupsRequestJoin: 'example.groups.requestJoin',
   ExampleGroupsRevokeInvite: 'example.groups.revokeInvite',
   ExampleGroupsRevokeRole: 'example.groups.revokeRole',

@@ -26,7 +26,7 @@ const register: RegisterMethod = (server, ctx) => {
 
         const invite = await tx
           .selectFrom('invite')
-          .select('uri')
+          .select(['id', 'uri'])
           .where('groupDid', '=', group.did)
           .where('invitee', '=', caller)
           .where('status', '=', 'outstanding')
@@ -34,7 +34,7 @@ const register: RegisterMethod = (server, ctx) => {
           .orderBy('createdAt')
           .executeTakeFirst()
         if (invite) {
-          await tx.updateTable('invite').set({ status: 'redeemed' }).where('uri', '=', invite.uri).execute()
+          await tx.updateTable('invite').set({ status: 'redeemed' }).where('id', '=', invite.id).execute()
           // A request made earlier is now moot: the invite decided it.
           await tx.updateTable('join_request').set({ status: 'admitted', decidedAt: now, invite: invite.uri }).where('groupDid', '=', group.did).where('did', '=', caller).where('status', '=', 'pending').execute()
           await addMember(tx, group.did, caller, ['member'], now)

@@ -48,7 +48,7 @@ export interface HandlerSuccess {
 export interface HandlerError {
   status: number
   message?: string
-  error?: 'Forbidden' | 'InvalidRequest'
+  error?: 'InvalidRequest'
 }
 
 export type HandlerOutput = HandlerError | HandlerSuccess

@@ -26,7 +26,7 @@ export interface InputSchema {
 }
 
 export interface OutputSchema {
-  /** Address of the invite: an at:// address, or pending:<did> when the invitee has no invites space yet. */
+  /** Address of the invite: an at:// address, or pending:<did> when the invitee cannot be reached yet (their DID does not resolve, so they have no invites space); either way the invite redeems when they ask to join. */
   uri: string
 }
 

@@ -265,7 +265,7 @@ export interface Change {
   $type?: 'example.groups.defs#change'
   /** Position in the group change log; increases with every change. */
   seq: number
-  /** What changed, e.g. member.admitted, member.left, role.granted, invite.created, space.created, subject.updated. */
+  /** What changed, e.g. joinRequest.created, joinRequest.admitted, member.joined, member.roleGranted, invite.created, space.created, record.created, subject.reported (src/host/changes.ts lists them all). */
   kind: string
   /** What the change is about (a DID, an at:// address or an identifier), if any. */
   subject?: string

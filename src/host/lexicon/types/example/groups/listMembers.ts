@@ -22,7 +22,7 @@ export type QueryParams = {
   limit: number
   /** Opaque pagination cursor from a previous page. */
   cursor?: string
-  /** Search string matched against member handles and DIDs. */
+  /** Only members whose DID contains this text (case-insensitive). The host keeps no handles; clients resolve them. */
   q?: string
 }
 export type InputSchema = undefined

@@ -50,7 +50,12 @@ export interface HandlerSuccess {
 export interface HandlerError {
   status: number
   message?: string
-  error?: 'InvalidRequest'
+  error?:
+    | 'InvalidRequest'
+    | 'Forbidden'
+    | 'SpaceNotFound'
+    | 'DpopRequired'
+    | 'InvalidDpop'
 }
 
 export type HandlerOutput = HandlerError | HandlerSuccess

@@ -43,7 +43,12 @@ export interface HandlerSuccess {
 export interface HandlerError {
   status: number
   message?: string
-  error?: 'InvalidRequest'
+  error?:
+    | 'InvalidRequest'
+    | 'Forbidden'
+    | 'SpaceNotFound'
+    | 'DpopRequired'
+    | 'InvalidDpop'
 }
 
 export type HandlerOutput = HandlerError | HandlerSuccess

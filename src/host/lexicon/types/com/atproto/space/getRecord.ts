@@ -46,7 +46,7 @@ export interface HandlerSuccess {
 export interface HandlerError {
   status: number
   message?: string
-  error?: 'RecordNotFound' | 'InvalidRequest'
+  error?: 'RecordNotFound' | 'InvalidRequest' | 'Forbidden' | 'SpaceNotFound'
 }
 
 export type HandlerOutput = HandlerError | HandlerSuccess

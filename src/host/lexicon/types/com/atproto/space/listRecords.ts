@@ -45,7 +45,7 @@ export interface HandlerSuccess {
 export interface HandlerError {
   status: number
   message?: string
-  error?: 'InvalidRequest'
+  error?: 'InvalidRequest' | 'Forbidden' | 'SpaceNotFound'
 }
 
 export type HandlerOutput = HandlerError | HandlerSuccess

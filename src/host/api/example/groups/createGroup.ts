@@ -1,0 +1,47 @@
+import { InvalidHandleError, normalizeAndEnsureValidHandle } from '@atproto/syntax'
+import { UpstreamFailureError, XRPCError } from '@atproto/xrpc-server'
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { createGroup } from '../../../groups/create-group.js'
+import { parseJoinPolicy } from '../../../groups/join-policy.js'
+import { refuse } from '../../../errors.js'
+
+/**
+ * Creates a group on this host with the caller as its owner. The group's DID is minted
+ * on the PLC directory with a `#groups` service (and repo) pointing here. Handles are
+ * compared case-insensitively and must be free on this host; proving the handle (DNS or
+ * /.well-known) is the group owner's business, as for any atproto account.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.createGroup({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, input }) => {
+      const { displayName, description } = input.body
+      let handle: string
+      try {
+        handle = normalizeAndEnsureValidHandle(input.body.handle)
+      } catch (err) {
+        if (err instanceof InvalidHandleError) throw refuse('InvalidRequest', `Not a valid handle: ${err.message}`)
+        throw err
+      }
+      const joinPolicy = parseJoinPolicy(input.body.joinPolicy)
+      // Checked before minting the DID so a taken handle costs no PLC operation; two
+      // racing creations still cannot both win: the handle column is unique.
+      const taken = await ctx.db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
+      if (taken) throw refuse('InvalidRequest', `The handle ${handle} is already taken on this host`)
+
+      const created = await createGroup(ctx.db, ctx.config, {
+        handle,
+        displayName: displayName || undefined,
+        description: description || undefined,
+        joinPolicy,
+        owner: auth.credentials.did,
+      }).catch((err: unknown) => {
+        if (err instanceof XRPCError || /SQLITE_CONSTRAINT/.test((err as { code?: string }).code ?? '')) throw err
+        throw new UpstreamFailureError(`Could not register the group's DID with the PLC directory: ${(err as Error).message}`)
+      })
+      return { encoding: 'application/json', body: created }
+    },
+  })
+}
+export default register

@@ -1,0 +1,42 @@
+import { sql } from 'kysely'
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { loadGroup, viewerOf } from '../../../groups/access.js'
+import { parseSubject, recordModerationEvent } from '../../../moderation/subjects.js'
+import { recordChange } from '../../../changes.js'
+import { refuse } from '../../../errors.js'
+
+/**
+ * A member reports an account or a record to the group's moderators. The first report
+ * opens a subject; later ones add to its count and reopen it if it had been resolved,
+ * since a fresh report is fresh work.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.createReport({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, input }) => {
+      const { reasonType, reason } = input.body
+      const caller = auth.credentials.did
+      const { key, subject } = parseSubject(input.body.subject)
+      if (!reasonType.trim()) throw refuse('InvalidRequest', 'Say what kind of problem this is (reasonType)')
+      const group = await loadGroup(ctx, input.body.group)
+      const now = new Date().toISOString()
+
+      await ctx.db.transaction().execute(async (tx) => {
+        const viewer = await viewerOf(tx, group.did, caller)
+        if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
+        await tx
+          .insertInto('subject')
+          .values({ groupDid: group.did, subjectKey: key, subject: JSON.stringify(subject), status: 'open', reportCount: 1, createdAt: now, updatedAt: now })
+          .onConflict((oc) =>
+            oc.columns(['groupDid', 'subjectKey']).doUpdateSet({ status: 'open', reportCount: sql`${sql.ref('subject.reportCount')} + 1`, updatedAt: now }),
+          )
+          .execute()
+        await recordModerationEvent(tx, { groupDid: group.did, subjectKey: key, kind: 'report', data: { reasonType, ...(reason ? { reason } : {}) }, createdBy: caller })
+        await recordChange(tx, group.did, 'subject.reported', key)
+      })
+      return { encoding: 'application/json', body: {} }
+    },
+  })
+}
+export default register

@@ -1,0 +1,37 @@
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { loadGroup, viewerOf } from '../../../groups/access.js'
+import { ACTIONS } from '../../../groups/roles.js'
+
+/**
+ * A group's profile, join policy and role definitions, and the caller's standing in it.
+ * Anyone signed in may read it (it is what a person sees before asking to join); a
+ * non-member's `viewer` has empty `roles` and `actions`.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.getGroup({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, params }) => {
+      const group = await loadGroup(ctx, params.group)
+      const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
+      const roleRows = await ctx.db.selectFrom('role').selectAll().where('groupDid', '=', group.did).execute()
+      const roles = roleRows
+        .map((r) => ({ name: r.name, actions: JSON.parse(r.actions) as string[], assignable: JSON.parse(r.assignable) as string[] }))
+        // Most powerful first (owner, admin, moderator, member for the defaults), then by name.
+        .sort((a, b) => b.actions.length - a.actions.length || a.name.localeCompare(b.name))
+      return {
+        encoding: 'application/json',
+        body: {
+          did: group.did,
+          handle: group.handle,
+          ...(group.displayName ? { displayName: group.displayName } : {}),
+          ...(group.description ? { description: group.description } : {}),
+          joinPolicy: group.joinPolicy,
+          roles,
+          viewer: { roles: viewer.roles, actions: ACTIONS.filter((a) => viewer.actions.has(a)) },
+        },
+      }
+    },
+  })
+}
+export default register

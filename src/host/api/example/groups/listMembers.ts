@@ -1,0 +1,59 @@
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { loadGroup, viewerOf } from '../../../groups/access.js'
+import { refuse } from '../../../errors.js'
+import { decodeCursor, page } from '../../../pagination.js'
+
+/**
+ * Members with their roles, ordered by DID (a stable key, so pages never skip or repeat).
+ * Any member may list; others get `Forbidden`, since a group's roster is its members' business.
+ *
+ * `q` matches a substring of the member's DID only. The host stores no handles (a handle
+ * can change at any time and is only trustworthy once verified both ways), and resolving
+ * every member's handle on each call would cost a directory lookup per member; clients
+ * resolve handles for the people they show, and `handle` is left out of the items.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.listMembers({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, params }) => {
+      const group = await loadGroup(ctx, params.group)
+      const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
+      if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may list its members')
+      const after = decodeCursor(params.cursor)
+      const q = params.q?.trim().toLowerCase()
+
+      let query = ctx.db.selectFrom('member').selectAll().where('groupDid', '=', group.did)
+      if (after !== undefined) query = query.where('did', '>', after)
+      // instr, not LIKE: `%` and `_` in a search string are plain characters.
+      if (q) query = query.where((eb) => eb(eb.fn('instr', [eb.fn('lower', ['did']), eb.val(q)]), '>', 0))
+      const rows = await query.orderBy('did').limit(params.limit + 1).execute()
+      const { items, cursor } = page(rows, params.limit, (r) => r.did)
+
+      const roleRows = items.length
+        ? await ctx.db
+            .selectFrom('member_role')
+            .select(['did', 'role'])
+            .where('groupDid', '=', group.did)
+            .where(
+              'did',
+              'in',
+              items.map((m) => m.did),
+            )
+            .orderBy('role')
+            .execute()
+        : []
+      const rolesOf = new Map<string, string[]>()
+      for (const r of roleRows) rolesOf.set(r.did, [...(rolesOf.get(r.did) ?? []), r.role])
+
+      return {
+        encoding: 'application/json',
+        body: {
+          members: items.map((m) => ({ did: m.did, roles: rolesOf.get(m.did) ?? [], joinedAt: m.joinedAt, accepted: m.acceptedAt !== null })),
+          ...(cursor ? { cursor } : {}),
+        },
+      }
+    },
+  })
+}
+export default register

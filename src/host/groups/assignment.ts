@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely'
+import type { HostDatabaseSchema } from '../db/schema.js'
+import { refuse } from '../errors.js'
+import { configurers, requireAction, viewerOf, type Viewer } from './access.js'
+
+type Db = Kysely<HostDatabaseSchema>
+
+/**
+ * The checks shared by granting and revoking a role, in the order a caller can act on
+ * them: may they assign at all (`Forbidden`), is it a role of this group
+ * (`InvalidRequest`), may they assign this one (`NotAssignable`), is the target a
+ * member (`NotAMember`). Run inside the change's transaction so the answer holds.
+ */
+export async function checkRoleAssignment(db: Db, groupDid: string, caller: string, target: string, role: string): Promise<Viewer> {
+  const viewer = await viewerOf(db, groupDid, caller)
+  requireAction(viewer, 'role.assign')
+  const known = await db.selectFrom('role').select('name').where('groupDid', '=', groupDid).where('name', '=', role).executeTakeFirst()
+  if (!known) throw refuse('InvalidRequest', `This group has no role "${role}"`)
+  if (!viewer.assignableVia('role.assign').has(role)) {
+    throw refuse('NotAssignable', `Your roles do not let you grant or revoke the role "${role}"`)
+  }
+  await requireMember(db, groupDid, target)
+  return viewer
+}
+
+export async function requireMember(db: Db, groupDid: string, did: string): Promise<void> {
+  const member = await db.selectFrom('member').select('did').where('groupDid', '=', groupDid).where('did', '=', did).executeTakeFirst()
+  if (!member) throw refuse('NotAMember', `${did} is not a member of this group`)
+}
+
+/**
+ * Call after removing roles or a member, inside the same transaction: throwing rolls the
+ * change back, so a group is never left without anyone able to configure it.
+ */
+export async function ensureConfigurerRemains(db: Db, groupDid: string): Promise<void> {
+  if ((await configurers(db, groupDid)).length === 0) {
+    throw refuse('LastConfigurer', 'That would leave nobody able to configure the group; give someone else that role first')
+  }
+}
+

@@ -1,0 +1,88 @@
+import type { Transaction } from 'kysely'
+import { cidForLex, type LexValue } from '@atproto/lex-cbor'
+import { lexToIpld, lexToJson, type LexValue as LexiconValue } from '@atproto/lexicon'
+import { isValidTid } from '@atproto/syntax'
+import type { HostDatabaseSchema } from '../db/schema.js'
+import { refuse } from '../errors.js'
+import { lexicons } from '../lexicon/lexicons.js'
+import { spaceRecordAddress } from '../../shared/space-address.js'
+
+type Tx = Transaction<HostDatabaseSchema>
+
+export interface RecordKey {
+  space: string
+  repo: string
+  collection: string
+  rkey: string
+}
+
+/** A record ready to store: its JSON form and the CID of its DAG-CBOR encoding. */
+export interface PreparedRecord {
+  json: string
+  cid: string
+}
+
+/**
+ * Checks a record the group writes and computes its CID. Its `$type` must equal the
+ * collection (spec section 2); a collection this host has a lexicon for (calendar
+ * events, event images, ...) is validated against it, rkey form included; others are
+ * stored as given, as a PDS stores records of lexicons it does not know.
+ */
+export async function prepareRecord(collection: string, rkey: string, record: Record<string, unknown>): Promise<PreparedRecord> {
+  if (record.$type !== collection) {
+    throw refuse('InvalidRequest', `The record's $type must equal its collection (${collection})`)
+  }
+  const def = lexicons.getDef(collection)
+  if (def?.type === 'record') {
+    const key = def.key ?? 'any'
+    if (key === 'tid' && !isValidTid(rkey)) throw refuse('InvalidRequest', `${collection} records take a TID as rkey, not "${rkey}"`)
+    if (key.startsWith('literal:') && rkey !== key.slice('literal:'.length)) {
+      throw refuse('InvalidRequest', `${collection} records take the rkey "${key.slice('literal:'.length)}"`)
+    }
+    try {
+      lexicons.assertValidRecord(collection, record)
+    } catch (err) {
+      throw refuse('InvalidRequest', `Not a valid ${collection} record: ${(err as Error).message}`)
+    }
+  }
+  try {
+    // The body arrives as lexicon values (blob refs as BlobRef); the CID is over the
+    // same DAG-CBOR a PDS would commit for it.
+    const cid = await cidForLex(lexToIpld(record as LexiconValue) as LexValue)
+    return { json: JSON.stringify(lexToJson(record as LexiconValue)), cid: cid.toString() }
+  } catch (err) {
+    throw refuse('InvalidRequest', `The record is not valid atproto data: ${(err as Error).message}`)
+  }
+}
+
+export const recordUri = (key: RecordKey) => spaceRecordAddress(key.space, key.repo, key.collection, key.rkey)
+
+/**
+ * Creates or overwrites a record (inside the caller's transaction). `createOnly` makes
+ * an existing record a refusal instead. Returns whether it was created.
+ */
+export async function storeRecord(
+  tx: Tx,
+  key: RecordKey,
+  prepared: PreparedRecord,
+  opts: { now: string; createOnly?: boolean },
+): Promise<{ uri: string; created: boolean }> {
+  const uri = recordUri(key)
+  const existing = await tx.selectFrom('record').select('uri').where('uri', '=', uri).executeTakeFirst()
+  if (existing && opts.createOnly) throw refuse('InvalidRequest', `A record already exists at ${uri}`)
+  if (existing) {
+    await tx.updateTable('record').set({ cid: prepared.cid, value: prepared.json, updatedAt: opts.now }).where('uri', '=', uri).execute()
+  } else {
+    await tx
+      .insertInto('record')
+      .values({ uri, ...key, cid: prepared.cid, value: prepared.json, createdAt: opts.now, updatedAt: opts.now })
+      .execute()
+  }
+  return { uri, created: !existing }
+}
+
+/** Whether there was a record to delete. */
+export async function removeRecord(tx: Tx, key: RecordKey): Promise<boolean> {
+  const res = await tx.deleteFrom('record').where('uri', '=', recordUri(key)).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
+}

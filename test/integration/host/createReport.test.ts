@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { moderationEvents } from '../../support/host-db.js'
+
+const net = useLocalNetwork()
+const callers = new Map<string, Caller>()
+const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+
+const group = () => net.group('open').did
+const account = (did: string) => ({ $type: 'example.groups.defs#subjectAccount', did })
+const record = (uri: string, cid?: string) => ({ $type: 'example.groups.defs#subjectRecord', uri, ...(cid ? { cid } : {}) })
+const CID = 'bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm'
+
+const report = (by: Parameters<typeof net.as>[0], subject: unknown, extra: Record<string, unknown> = {}) =>
+  as(by).call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'spam', ...extra } })
+const queue = async (status?: string) =>
+  (await as('moderator').call<{ subjects: Record<string, unknown>[] }>('example.groups.listSubjects', { params: { group: group(), status } })).body.subjects
+
+describe('example.groups.createReport', () => {
+  it("opens a subject for the moderators on a member's report", async () => {
+    const spammer = as('outsider').did
+    expect(await report('member', account(spammer), { reason: 'Posts ads' })).toMatchObject({ status: 200, body: {} })
+    const subjects = await queue('open')
+    expect(subjects).toEqual([expect.objectContaining({ subject: account(spammer), status: 'open', reportCount: 1 })])
+    expect(subjects[0]!.createdAt).toBe(subjects[0]!.updatedAt)
+    expect(moderationEvents(net.running, group())).toEqual([
+      { subjectKey: spammer, kind: 'report', data: { reasonType: 'spam', reason: 'Posts ads' }, createdBy: as('member').did },
+    ])
+  })
+
+  it('adds later reports to the same subject', async () => {
+    expect((await report('admin', account(as('outsider').did), { reasonType: 'harassment' })).status).toBe(200)
+    const subjects = await queue()
+    expect(subjects).toHaveLength(1)
+    expect(subjects[0]).toMatchObject({ subject: account(as('outsider').did), reportCount: 2, status: 'open' })
+  })
+
+  it('reopens a resolved subject when it is reported again', async () => {
+    const subject = account(as('outsider').did)
+    expect((await as('moderator').call('example.groups.updateSubject', { body: { group: group(), subject, status: 'resolved' } })).status).toBe(200)
+    expect(await queue('open')).toEqual([])
+    expect((await report('member', subject)).status).toBe(200)
+    expect(await queue('open')).toEqual([expect.objectContaining({ subject, reportCount: 3 })])
+  })
+
+  it('takes a record as the subject, keyed by its address', async () => {
+    const uri = `at://${as('outsider').did}/app.bsky.feed.post/3kabc`
+    expect((await report('member', record(uri, CID))).status).toBe(200)
+    expect((await report('moderator', record(uri))).status).toBe(200)
+    const subjects = await queue()
+    expect(subjects.find((s) => (s.subject as { uri?: string }).uri === uri)).toMatchObject({ subject: record(uri, CID), reportCount: 2 })
+  })
+
+  it('shows reports only to moderators in the change log', async () => {
+    const kinds = async (name: 'member' | 'moderator') =>
+      (await as(name).call<{ changes: { kind: string }[] }>('example.groups.listChanges', { params: { group: group(), limit: 100 } })).body.changes.map((c) => c.kind)
+    expect((await kinds('moderator')).filter((k) => k === 'subject.reported')).toHaveLength(5)
+    expect((await kinds('member')).filter((k) => k.startsWith('subject.'))).toEqual([])
+  })
+
+  it('refuses reports from non-members: Forbidden', async () => {
+    const res = await report('outsider2', account(as('member').did))
+    expect(res).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect((await queue()).some((s) => (s.subject as { did?: string }).did === as('member').did)).toBe(false)
+  })
+
+  it('answers InvalidRequest for a malformed subject or reason, and an unknown group', async () => {
+    for (const [subject, extra] of [
+      [{ did: as('member').did }, {}],
+      [{ $type: 'example.groups.defs#somethingElse', did: as('member').did }, {}],
+      [{ $type: 'example.groups.defs#subjectAccount', did: 'nope' }, {}],
+      [record('https://example.com/post/1'), {}],
+      [{ $type: 'example.groups.defs#subjectRecord' }, {}],
+      [account(as('member').did), { reasonType: '   ' }],
+      [account(as('member').did), { reasonType: undefined }],
+    ] as const) {
+      const res = await report('member', subject, extra)
+      expect(res.status, JSON.stringify([subject, extra])).toBe(400)
+      expect(res.body.error).toBe('InvalidRequest')
+    }
+    const res = await as('member').call('example.groups.createReport', {
+      body: { group: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa', subject: account(as('outsider').did), reasonType: 'spam' },
+    })
+    expect(res).toMatchObject({ status: 400, body: { error: 'InvalidRequest', message: 'unknown group' } })
+  })
+})

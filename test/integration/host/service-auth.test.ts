@@ -1,0 +1,111 @@
+import { Secp256k1Keypair } from '@atproto/crypto'
+import { createServiceJwt } from '@atproto/xrpc-server'
+import { describe, expect, it } from 'vitest'
+import { useLocalNetwork, xrpc, type Caller } from '../../support/local-network.js'
+import { mintControlledDid } from '../../support/plc-identity.js'
+
+const net = useLocalNetwork()
+const callers = new Map<string, Caller>()
+const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+
+const METHOD = 'example.groups.getGroup'
+const now = () => Math.floor(Date.now() / 1000)
+
+/** getGroup on the host with whatever Authorization header the test chooses. */
+const getGroup = (authorization?: string) =>
+  xrpc(net.stack.host.url, METHOD, { params: { group: net.group('open').did }, headers: authorization === undefined ? {} : { authorization } })
+
+/** A refusal for bad service auth: 401 with the spec's `{error, message}` body. */
+function expectUnauthorized(res: Awaited<ReturnType<typeof getGroup>>) {
+  expect(res.status).toBe(401)
+  expect(Object.keys(res.body).sort()).toEqual(['error', 'message'])
+  expect(typeof res.body.error).toBe('string')
+  expect(typeof res.body.message).toBe('string')
+  expect((res.body.message as string).length).toBeGreaterThan(0)
+}
+
+describe('service auth on host methods (spec sections 5 and 7)', () => {
+  it('accepts a token minted by the caller’s own PDS for this method and audience', async () => {
+    const token = await as('member').serviceAuth(METHOD)
+    const res = await getGroup(`Bearer ${token}`)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ did: net.group('open').did, viewer: { roles: ['member'] } })
+  })
+
+  it('answers 401 without an Authorization header, or with another scheme', async () => {
+    expectUnauthorized(await getGroup())
+    const token = await as('member').serviceAuth(METHOD)
+    expectUnauthorized(await getGroup(`Basic ${token}`))
+    expectUnauthorized(await getGroup('Bearer '))
+  })
+
+  it('answers 401 for malformed tokens', async () => {
+    for (const token of ['not-a-jwt', 'a.b.c', `${Buffer.from('{"alg":"ES256K"}').toString('base64url')}.${Buffer.from('[]').toString('base64url')}.sig`]) {
+      expectUnauthorized(await getGroup(`Bearer ${token}`))
+    }
+  })
+
+  it('answers 401 for a token signed by a key that is not in the issuer’s DID document', async () => {
+    const token = await createServiceJwt({ iss: as('member').did, aud: net.stack.host.aud, lxm: METHOD, keypair: await Secp256k1Keypair.create() })
+    const res = await getGroup(`Bearer ${token}`)
+    expectUnauthorized(res)
+    expect(res.body.error).toBe('BadJwtSignature')
+  })
+
+  it('answers 401 for an expired token, which is otherwise sound', async () => {
+    const { did, key } = await mintControlledDid(net.stack.plc)
+    const sound = await createServiceJwt({ iss: did, aud: net.stack.host.aud, lxm: METHOD, keypair: key })
+    // The same issuer and key work while the token is fresh: only the expiry differs.
+    const ok = await getGroup(`Bearer ${sound}`)
+    expect(ok.status).toBe(200)
+    expect(ok.body).toMatchObject({ viewer: { roles: [], actions: [] } })
+
+    const expired = await createServiceJwt({ iss: did, aud: net.stack.host.aud, lxm: METHOD, keypair: key, iat: now() - 120, exp: now() - 60 })
+    const res = await getGroup(`Bearer ${expired}`)
+    expectUnauthorized(res)
+    expect(res.body.error).toBe('JwtExpired')
+  })
+
+  it('answers 401 for a token minted for another audience', async () => {
+    const { serviceDid } = net.stack.host
+    for (const aud of [`${serviceDid}#other`, serviceDid, `${as('owner').did}#groups`]) {
+      const token = await as('member').serviceAuth(METHOD, aud)
+      const res = await getGroup(`Bearer ${token}`)
+      expectUnauthorized(res)
+      expect(res.body.error, aud).toBe('BadJwtAudience')
+    }
+  })
+
+  it('answers 401 for a token minted for another method', async () => {
+    const token = await as('member').serviceAuth('example.groups.listMembers')
+    const res = await getGroup(`Bearer ${token}`)
+    expectUnauthorized(res)
+    expect(res.body.error).toBe('BadJwtLexiconMethod')
+    // And the same token does work for the method it names.
+    const listed = await xrpc(net.stack.host.url, 'example.groups.listMembers', { params: { group: net.group('open').did }, headers: { authorization: `Bearer ${token}` } })
+    expect(listed.status).toBe(200)
+  })
+
+  it('answers 401 for a token with no method at all', async () => {
+    const { did, key } = await mintControlledDid(net.stack.plc)
+    const token = await createServiceJwt({ iss: did, aud: net.stack.host.aud, lxm: null, keypair: key })
+    const res = await getGroup(`Bearer ${token}`)
+    expectUnauthorized(res)
+    expect(res.body.error).toBe('BadJwtLexiconMethod')
+  })
+
+  it('answers 401 for a token whose issuer does not resolve', async () => {
+    const token = await createServiceJwt({ iss: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa', aud: net.stack.host.aud, lxm: METHOD, keypair: await Secp256k1Keypair.create() })
+    expectUnauthorized(await getGroup(`Bearer ${token}`))
+  })
+
+  it('checks auth on procedures too, before looking at the input', async () => {
+    const res = await xrpc(net.stack.host.url, 'example.groups.requestJoin', { body: { group: net.group('open').did } })
+    expectUnauthorized(res)
+    const wrong = await as('outsider2').serviceAuth(METHOD)
+    expectUnauthorized(await xrpc(net.stack.host.url, 'example.groups.requestJoin', { body: { group: net.group('open').did }, headers: { authorization: `Bearer ${wrong}` } }))
+    // Nothing happened: outsider2 is still not a member.
+    const view = await as('outsider2').call('example.groups.getGroup', { params: { group: net.group('open').did } })
+    expect(view.body).toMatchObject({ viewer: { roles: [] } })
+  })
+})

@@ -1,0 +1,281 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cidForLex } from '@atproto/lex-cbor'
+import { isValidTid } from '@atproto/syntax'
+import { SignJWT, decodeJwt } from 'jose'
+import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { createDpopKey, dpopProof, fetchWithDpop, type DpopKey } from '../../support/dpop.js'
+import { hostSecret } from '../../support/host-db.js'
+
+const net = useLocalNetwork()
+
+const EVENT = 'community.lexicon.calendar.event'
+const IMAGE = 'example.groups.eventImage'
+const group = () => net.group('open').did
+const calendar = () => `at://${group()}/space/community.lexicon.calendar/self`
+const hostUrl = (method: string) => `${net.stack.host.url}/xrpc/${method}`
+
+interface Grant {
+  accessJwt: string
+  pds: string
+  collections: string[]
+}
+
+interface Answer<T = Record<string, unknown>> {
+  status: number
+  body: T & { error?: string; message?: string }
+  headers: Headers
+}
+
+const answer = async <T,>(res: Response): Promise<Answer<T>> => ({ status: res.status, body: (await res.json()) as Answer<T>['body'], headers: res.headers })
+
+/** A group credential as the app holds it: the grant, its key, the host's latest nonce. */
+interface Credential {
+  grant: Grant
+  key: DpopKey
+  state: { nonce?: string }
+}
+
+async function credential(who: Caller, space = calendar()): Promise<Credential> {
+  const key = await createDpopKey()
+  const state: { nonce?: string } = {}
+  const token = await who.serviceAuth('example.groups.getGroupAuth')
+  const res = await fetchWithDpop(
+    key,
+    hostUrl('example.groups.getGroupAuth'),
+    { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ group: group(), space }) },
+    state,
+  )
+  const grant = await answer<Grant>(res)
+  expect(grant.status, JSON.stringify(grant.body)).toBe(200)
+  return { grant: grant.body, key, state }
+}
+
+/** A record method at the grant's `pds`, with the credential and the nonce dance. */
+async function write<T = Record<string, unknown>>(cred: Credential, method: string, body: unknown, opts: { key?: DpopKey } = {}): Promise<Answer<T>> {
+  const res = await fetchWithDpop(
+    opts.key ?? cred.key,
+    `${cred.grant.pds}/xrpc/${method}`,
+    {
+      method: 'POST',
+      headers: { authorization: `DPoP ${cred.grant.accessJwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      accessToken: cred.grant.accessJwt,
+    },
+    cred.state,
+  )
+  return answer<T>(res)
+}
+
+const event = (name: string) => ({ $type: EVENT, name, startsAt: '2030-05-01T18:00:00.000Z', createdAt: new Date().toISOString() })
+
+interface StoredRecord {
+  uri: string
+  cid: string
+  value: Record<string, unknown>
+}
+
+const listEvents = async (who: Parameters<typeof net.as>[0] = 'member', extra: Record<string, string | number> = {}) =>
+  net.as(who).call<{ records: StoredRecord[]; cursor?: string }>('com.atproto.space.listRecords', {
+    params: { space: calendar(), repo: group(), collection: EVENT, ...extra },
+  })
+
+let admin: Credential
+
+beforeAll(async () => {
+  const res = await net.as('owner').call('example.groups.createSpace', {
+    body: {
+      group: group(),
+      type: 'community.lexicon.calendar',
+      skey: 'self',
+      name: 'Calendar',
+      readableBy: ['owner', 'admin', 'moderator', 'member'],
+      credentialScopes: [{ role: 'owner', scopes: ['*'] }, { role: 'admin', scopes: [EVENT, IMAGE] }],
+    },
+  })
+  expect(res.status).toBe(200)
+  admin = await credential(net.as('admin'))
+})
+
+describe('group writes with a group credential', () => {
+  let rkey: string
+  let uri: string
+
+  it('createRecord stores a calendar event under a host-assigned TID and answers {uri, cid}', async () => {
+    const record = event('Picnic')
+    const res = await write<{ uri: string; cid: string }>(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: EVENT, record })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    uri = res.body.uri
+    rkey = uri.split('/').pop()!
+    expect(isValidTid(rkey)).toBe(true)
+    expect(uri).toBe(`${calendar()}/${group()}/${EVENT}/${rkey}`)
+    // A real CID: that of the record's DAG-CBOR encoding.
+    expect(res.body.cid).toBe((await cidForLex(record)).toString())
+
+    const listed = await listEvents()
+    expect(listed.body.records).toEqual([{ uri, cid: res.body.cid, value: record }])
+    const one = await net.as('member').call('com.atproto.space.getRecord', { params: { space: calendar(), repo: group(), collection: EVENT, rkey } })
+    expect(one).toMatchObject({ status: 200, body: { uri, cid: res.body.cid, value: record } })
+  })
+
+  it('putRecord overwrites at a stable rkey', async () => {
+    const record = event('Picnic (moved indoors)')
+    const res = await write<{ uri: string; cid: string }>(admin, 'com.atproto.space.putRecord', { space: calendar(), repo: group(), collection: EVENT, rkey, record })
+    expect(res).toMatchObject({ status: 200, body: { uri, cid: (await cidForLex(record)).toString() } })
+    const listed = await listEvents()
+    expect(listed.body.records.map((r) => r.value.name)).toEqual(['Picnic (moved indoors)'])
+  })
+
+  it('every write enters the change log', async () => {
+    const changes = await net.as('owner').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: group(), limit: 100 } })
+    const mine = changes.body.changes.filter((c) => c.subject === uri).map((c) => c.kind)
+    expect(mine).toEqual(['record.created', 'record.updated'])
+  })
+
+  it('deleteRecord removes it', async () => {
+    const res = await write(admin, 'com.atproto.space.deleteRecord', { space: calendar(), repo: group(), collection: EVENT, rkey })
+    expect(res).toMatchObject({ status: 200, body: {} })
+    const one = await net.as('member').call('com.atproto.space.getRecord', { params: { space: calendar(), repo: group(), collection: EVENT, rkey } })
+    expect(one).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+    expect((await listEvents()).body.records).toEqual([])
+    const changes = await net.as('owner').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: group(), limit: 100 } })
+    expect(changes.body.changes.filter((c) => c.subject === uri).map((c) => c.kind)).toEqual(['record.created', 'record.updated', 'record.deleted'])
+  })
+
+  it('accepts an event image', async () => {
+    const record = { $type: IMAGE, imageUrl: 'https://example.com/picnic.png', alt: 'A picnic', createdAt: new Date().toISOString() }
+    const res = await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: IMAGE, record })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  })
+
+  it('lists in pages, newest first', async () => {
+    for (const name of ['One', 'Two', 'Three']) {
+      expect((await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: EVENT, record: event(name) })).status).toBe(200)
+    }
+    const first = await listEvents('member', { limit: 2 })
+    expect(first.body.records.map((r) => r.value.name)).toEqual(['Three', 'Two'])
+    expect(first.body.cursor).toBeTruthy()
+    const second = await listEvents('member', { limit: 2, cursor: first.body.cursor! })
+    expect(second.body.records.map((r) => r.value.name)).toEqual(['One'])
+    expect(second.body.cursor).toBeUndefined()
+  })
+
+  it('is read only by members whose roles may read the space', async () => {
+    expect(await listEvents('outsider')).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+  })
+})
+
+describe('what a group credential may not do', () => {
+  const body = (patch: Record<string, unknown> = {}) => ({ space: calendar(), repo: group(), collection: EVENT, record: event('Refused'), ...patch })
+
+  it('refuses a repo other than the group', async () => {
+    const res = await write(admin, 'com.atproto.space.createRecord', body({ repo: net.as('admin').did }))
+    expect(res).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+  })
+
+  it('refuses a collection outside the token', async () => {
+    const res = await write(admin, 'com.atproto.space.createRecord', body({ collection: 'example.groups.rsvp', record: { $type: 'example.groups.rsvp' } }))
+    expect(res).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    const del = await write(admin, 'com.atproto.space.deleteRecord', { space: calendar(), repo: group(), collection: 'example.notes.note', rkey: 'x' })
+    expect(del).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+  })
+
+  it('refuses another space than the one it was granted for', async () => {
+    const res = await write(admin, 'com.atproto.space.createRecord', body({ space: `at://${group()}/space/members/self` }))
+    expect(res).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+  })
+
+  it('refuses records that do not match their lexicon or collection', async () => {
+    const { startsAt: _startsAt, ...noStart } = event('No start')
+    const cases = [
+      body({ record: noStart }),
+      body({ record: { ...event('Bad date'), startsAt: 'next tuesday' } }),
+      body({ record: { ...event('Wrong type'), $type: IMAGE } }),
+      body({ record: { name: 'No type', startsAt: '2030-05-01T18:00:00.000Z', createdAt: new Date().toISOString() } }),
+      body({ rkey: 'not-a-tid' }),
+      body({ collection: IMAGE, record: { $type: IMAGE, createdAt: new Date().toISOString(), alt: 42 } }),
+    ]
+    for (const c of cases) {
+      const res = await write(admin, 'com.atproto.space.createRecord', c)
+      expect(res.status, JSON.stringify(c)).toBe(400)
+      expect(res.body.error, JSON.stringify(c)).toBe('InvalidRequest')
+    }
+  })
+
+  it('refuses a proof without ath', async () => {
+    const nonce = admin.state.nonce
+    expect(nonce).toBeTruthy()
+    const proof = await dpopProof(admin.key, { htm: 'POST', htu: hostUrl('com.atproto.space.createRecord'), nonce })
+    const res = await fetch(hostUrl('com.atproto.space.createRecord'), {
+      method: 'POST',
+      headers: { authorization: `DPoP ${admin.grant.accessJwt}`, dpop: proof, 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+    })
+    expect(await answer(res)).toMatchObject({ status: 400, body: { error: 'InvalidDpop' } })
+  })
+
+  it('refuses a proof from another key than the token is bound to', async () => {
+    const res = await write(admin, 'com.atproto.space.createRecord', body(), { key: await createDpopKey() })
+    expect(res).toMatchObject({ status: 400, body: { error: 'InvalidDpop' } })
+  })
+
+  it('answers DpopRequired without a proof, and 401 without the credential', async () => {
+    const noProof = await fetch(hostUrl('com.atproto.space.createRecord'), {
+      method: 'POST',
+      headers: { authorization: `DPoP ${admin.grant.accessJwt}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+    })
+    expect(await answer(noProof)).toMatchObject({ status: 400, body: { error: 'DpopRequired' } })
+
+    const serviceAuth = await net.as('admin').serviceAuth('com.atproto.space.createRecord')
+    const bearer = await fetch(hostUrl('com.atproto.space.createRecord'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${serviceAuth}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+    })
+    expect(bearer.status).toBe(401)
+  })
+
+  it('refuses a token the host did not issue, or one past its expiry', async () => {
+    const forged = await new SignJWT({ cnf: { jkt: admin.key.jkt } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(group())
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not the host secret, but long enough'))
+    const res = await write({ ...admin, grant: { ...admin.grant, accessJwt: forged } }, 'com.atproto.space.createRecord', body())
+    expect(res).toMatchObject({ status: 401, body: { error: 'InvalidToken' } })
+
+    // The same claims as the real token, signed with the host's own secret, but expired.
+    const claims = decodeJwt(admin.grant.accessJwt)
+    const expired = await new SignJWT({ ...claims, iat: claims.iat! - 3600, exp: claims.iat! - 60 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .sign(Buffer.from(hostSecret(net.running, 'groupTokenSecret'), 'hex'))
+    const late = await write({ ...admin, grant: { ...admin.grant, accessJwt: expired } }, 'com.atproto.space.createRecord', body())
+    expect(late).toMatchObject({ status: 401, body: { error: 'ExpiredToken' } })
+  })
+
+  it('challenges a first request without a nonce: 401 with DPoP-Nonce, then the retry succeeds', async () => {
+    const fresh: Credential = { ...admin, state: {} }
+    const proof = await dpopProof(fresh.key, { htm: 'POST', htu: hostUrl('com.atproto.space.createRecord'), accessToken: fresh.grant.accessJwt })
+    const first = await fetch(hostUrl('com.atproto.space.createRecord'), {
+      method: 'POST',
+      headers: { authorization: `DPoP ${fresh.grant.accessJwt}`, dpop: proof, 'content-type': 'application/json' },
+      body: JSON.stringify(body({ record: event('After a nonce') })),
+    })
+    expect(first.status).toBe(401)
+    expect(first.headers.get('dpop-nonce')).toBeTruthy()
+    await first.body?.cancel()
+    const res = await write(fresh, 'com.atproto.space.createRecord', body({ record: event('After a nonce') }))
+    expect(res.status).toBe(200)
+  })
+
+  it('stops working as soon as the space no longer grants the role, without waiting for expiry', async () => {
+    const narrowed = await net.as('owner').call('example.groups.updateSpace', {
+      body: { group: group(), space: calendar(), credentialScopes: [{ role: 'owner', scopes: ['*'] }, { role: 'admin', scopes: [IMAGE] }] },
+    })
+    expect(narrowed.status).toBe(200)
+    const res = await write(admin, 'com.atproto.space.createRecord', body())
+    expect(res).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    const image = { $type: IMAGE, imageUrl: 'https://example.com/x.png', createdAt: new Date().toISOString() }
+    expect((await write(admin, 'com.atproto.space.createRecord', body({ collection: IMAGE, record: image }))).status).toBe(200)
+  })
+})
