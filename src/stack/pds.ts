@@ -4,6 +4,7 @@ import { Secp256k1Keypair } from '@atproto/crypto'
 import { PDS, envToCfg, envToSecrets, type ServerEnvironment } from '@atproto/pds'
 import { randomBytes } from 'node:crypto'
 import { listenOn, closeServer } from '../node/listen.js'
+import { startPdsSpaces } from './pds-spaces/index.js'
 
 export interface RunningPds {
   /** The address the PDS serves on (loopback). */
@@ -57,9 +58,11 @@ export async function startPds(opts: {
   }
   const cfg = envToCfg(env)
   const pds = await PDS.create(cfg, envToSecrets(env))
+  // The released PDS has no com.atproto.space.* yet; the local network's PDS gains them.
+  const spaces = await startPdsSpaces(pds, { dataDirectory: opts.dataDirectory })
   // PDS.start() listens on every interface; do what it does, bound to loopback.
   await pds.ctx.sequencer.start()
-  const server = await listenOn(http.createServer(pds.app), opts.port)
+  const server = await listenOn(http.createServer(spaces.listener(pds.app)), opts.port)
   server.keepAliveTimeout = 90_000
   pds.server = server
 
@@ -75,6 +78,7 @@ export async function startPds(opts: {
     async close() {
       await closeServer(server)
       await pds.ctx.destroy()
+      await spaces.close()
     },
   }
 }
