@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { test as base, expect, type Page } from '@playwright/test'
 import { launchLoopbackApp } from '../../src/main/loopback/launch.js'
@@ -17,15 +19,18 @@ export interface AppUnderTest {
  * local network, and removes its keychain items afterwards.
  */
 export const test = base.extend<{ app: AppUnderTest }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, and this one has none.
   app: async ({}, use) => {
     const stackFile = process.env.CONVENE_E2E_STACK!
     const keychainService = `convene-e2e-${randomUUID()}`
-    const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService })
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
+    const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir })
     const stack = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
     await use({ launchUrl: launched.shell.launchUrl, origin: launched.shell.origin, stack })
     await launched.close()
     const secrets = new KeychainSecretStore(keychainService)
     for (const key of await secrets.keys()) await secrets.delete(key)
+    fs.rmSync(dataDir, { recursive: true, force: true })
   },
 })
 

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { startStack, REPO_ROOT } from '../stack/stack.js'
 import { launchLoopbackApp } from '../main/loopback/launch.js'
 import { electronBinary } from './electron-binary.js'
+import { KeychainSecretStore } from '../main/core/secrets/keychain-secret-store.js'
 import { DEFAULT_STACK_FILE, removeStackFile, writeStackFile } from '../stack/stack-file-io.js'
 
 /**
@@ -21,13 +22,22 @@ async function main() {
   writeStackFile(stackFile, stack.file)
   const stops: (() => Promise<void>)[] = [async () => removeStackFile(stackFile), stack.stop]
 
+  // The local network is new at every start, so yesterday's demo sign-ins and caches
+  // point at servers that no longer exist: keep them apart from real ones, and fresh.
+  const keychainService = 'Convene (local network)'
+  const dataDir = path.join(REPO_ROOT, '.stack', 'app-data')
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  const secrets = new KeychainSecretStore(keychainService)
+  for (const key of await secrets.keys().catch(() => [])) await secrets.delete(key)
+  const appEnv = { ...process.env, CONVENE_STACK_FILE: stackFile, CONVENE_KEYCHAIN_SERVICE: keychainService, CONVENE_DATA_DIR: dataDir }
+
   const electron = values.loopback ? null : electronBinary()
   if (electron) {
-    const child = spawn(electron, [REPO_ROOT], { stdio: 'inherit', env: { ...process.env, CONVENE_STACK_FILE: stackFile } })
+    const child = spawn(electron, [REPO_ROOT], { stdio: 'inherit', env: appEnv })
     child.on('exit', () => void shutdown())
   } else {
     console.log('No Electron binary on this machine, so Convene runs in the loopback shell: same app, in your browser.')
-    const app = await launchLoopbackApp({ stackFile, version, port: values.port ? Number(values.port) : undefined })
+    const app = await launchLoopbackApp({ stackFile, version, keychainService, dataDir, port: values.port ? Number(values.port) : undefined })
     stops.unshift(app.close)
     console.log(`\nOpen Convene: ${app.shell.launchUrl}\n`)
     console.log(`Demo accounts: ${stack.file.accounts.map((a) => a.handle).join(', ')} (password "${stack.file.accounts[0]!.password}").`)

@@ -3,6 +3,9 @@ import { UserFacingError } from './ipc/errors.js'
 import { Accounts } from './accounts/sign-in.js'
 import type { IdentityNetwork } from './accounts/oauth-client.js'
 import { groupScopes } from '../../shared/scopes.js'
+import { createIdResolver } from '../../node/id-resolver.js'
+import { GroupService } from './groups/group-service.js'
+import { handleResolver } from './groups/handle-resolver.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
 
@@ -12,12 +15,15 @@ export interface CoreOptions {
   /** The local network from `.stack/stack.json`, or null for the real AT Protocol network. */
   network: { pdsUrl: string; hostUrl: string; plcUrl: string; hostAud: string } | null
   secrets: SecretStore & { probe?: () => Promise<void> }
+  /** Where the per-account caches live (never secrets). */
+  dataDir: string
   /** Opens a URL in the system browser; the loopback shell has none (its page opens it). */
   openUrl?: (url: string) => Promise<void>
 }
 
 export interface AppCore {
   handlers: Handlers
+  groups: GroupService
   close(): Promise<void>
 }
 
@@ -43,6 +49,13 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   // become known as groups are added; their scopes are asked for then (ScopeMissingError).
   const scope = opts.network ? groupScopes(opts.network.hostAud) : 'atproto include:example.groups.calendarPermissions'
   const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl })
+  const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
+  const groups = new GroupService({
+    accounts,
+    dataDir: opts.dataDir,
+    idResolver,
+    resolveHandle: handleResolver(idResolver, opts.network),
+  })
   const requireKeychain = () => {
     if (!keychain.available) throw new UserFacingError('KeychainUnavailable', keychain.message ?? 'No keychain is available.')
   }
@@ -68,6 +81,28 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       await accounts.signOut(did)
       return {}
     },
+    'groups.list': async () => (keychain.available ? groups.listGroups() : []),
+    'groups.add': async ({ accountDid, ref }) => groups.addGroup(accountDid, ref),
+    'groups.refresh': async ({ accountDid, groupDid }) => groups.refresh(accountDid, groupDid),
+    'groups.joinRequests': async ({ accountDid, groupDid }) => groups.joinRequests(accountDid, groupDid),
+    'groups.members': async ({ accountDid, groupDid }) => groups.members(accountDid, groupDid),
+    'groups.invites': async ({ accountDid, groupDid }) => groups.invites(accountDid, groupDid),
+    'groups.subjects': async ({ accountDid, groupDid }) => groups.subjects(accountDid, groupDid),
+    'groups.act': async ({ accountDid, groupDid, action }) => {
+      const { kind, ...payload } = action
+      return { outboxId: await groups.act(accountDid, groupDid, kind, payload as never) }
+    },
+    'outbox.list': async () => groups.outbox(),
+    'sync.now': async () => {
+      await groups.syncAll()
+      return {}
+    },
   }
-  return { handlers, async close() {} }
+  return {
+    handlers,
+    groups,
+    async close() {
+      await groups.close()
+    },
+  }
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { StackFile } from '../../shared/stack-file.js'
 import type { CoreOptions } from './app-core.js'
 
@@ -19,3 +21,7 @@ export function loadLocalNetwork(stackFile: string | undefined): CoreOptions['ne
 
 /** The keychain service name items are filed under; tests use their own. */
 export const keychainService = () => process.env.CONVENE_KEYCHAIN_SERVICE || 'Convene'
+
+/** The loopback shell's data folder (Electron uses its userData folder instead). */
+export const defaultDataDir = () =>
+  process.env.CONVENE_DATA_DIR || path.join(process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share'), 'convene')

@@ -31,6 +31,7 @@ app.whenReady().then(async () => {
     shell: 'electron',
     network: loadLocalNetwork(process.env.CONVENE_STACK_FILE),
     secrets: new KeychainSecretStore(keychainService()),
+    dataDir: process.env.CONVENE_DATA_DIR || app.getPath('userData'),
     // Sign-in pages open in the person's own browser (RFC 8252), never in our window.
     openUrl: (url) => shell.openExternal(url),
   })

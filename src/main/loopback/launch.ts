@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { createCore, type AppCore } from '../core/app-core.js'
-import { loadLocalNetwork, keychainService } from '../core/network.js'
+import { loadLocalNetwork, keychainService, defaultDataDir } from '../core/network.js'
 import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
 import { startLoopbackShell, type LoopbackShell } from './server.js'
 
@@ -12,6 +12,8 @@ export async function launchLoopbackApp(opts: {
   port?: number
   rendererDir?: string
   version: string
+  /** Where caches live (default: CONVENE_DATA_DIR or ~/.local/share/convene). */
+  dataDir?: string
   /** Keychain service name (default: CONVENE_KEYCHAIN_SERVICE or "Convene"). */
   keychainService?: string
 }): Promise<{ core: AppCore; shell: LoopbackShell; close(): Promise<void> }> {
@@ -20,6 +22,7 @@ export async function launchLoopbackApp(opts: {
     shell: 'loopback',
     network: loadLocalNetwork(opts.stackFile),
     secrets: new KeychainSecretStore(opts.keychainService ?? keychainService()),
+    dataDir: opts.dataDir ?? defaultDataDir(),
   })
   const shell = await startLoopbackShell({
     handlers: core.handlers,

@@ -9,6 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
+import { GroupSummaryView, InviteView, JoinRequestView, MemberView, OutboxItemView, SubjectView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -44,6 +45,20 @@ export const SignInStartView = z.object({
   openedExternally: z.boolean(),
 })
 
+const InGroup = z.object({ accountDid: Did, groupDid: Did }).strict()
+const Subject = z.union([z.object({ did: Did }).strict(), z.object({ uri: z.string().startsWith('at://'), cid: z.string().optional() }).strict()])
+
+/** The organizer actions that go through the outbox (see main/core/groups/organizer-actions.ts). */
+export const GroupAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('joinRequest.decide'), did: Did, decision: z.enum(['admit', 'deny']), roles: z.array(z.string().min(1).max(64)).max(20).optional() }).strict(),
+  z.object({ kind: z.literal('invite.create'), invitee: Did, message: z.string().max(3000).optional() }).strict(),
+  z.object({ kind: z.literal('invite.revoke'), invitee: Did }).strict(),
+  z.object({ kind: z.literal('member.grantRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
+  z.object({ kind: z.literal('member.revokeRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
+  z.object({ kind: z.literal('member.eject'), did: Did, note: z.string().max(3000).optional() }).strict(),
+  z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
+])
+
 export const contract = {
   'app.getInfo': { input: Empty, output: AppInfoView },
   'accounts.list': { input: Empty, output: z.array(AccountView) },
@@ -53,6 +68,16 @@ export const contract = {
   },
   'accounts.awaitSignIn': { input: z.object({ attemptId: z.string().uuid() }).strict(), output: AccountView },
   'accounts.signOut': { input: z.object({ did: Did }).strict(), output: z.object({}) },
+  'groups.list': { input: Empty, output: z.array(GroupSummaryView) },
+  'groups.add': { input: z.object({ accountDid: Did, ref: z.string().trim().min(1).max(253) }).strict(), output: GroupSummaryView },
+  'groups.refresh': { input: InGroup, output: GroupSummaryView },
+  'groups.joinRequests': { input: InGroup, output: z.array(JoinRequestView) },
+  'groups.members': { input: InGroup, output: z.array(MemberView) },
+  'groups.invites': { input: InGroup, output: z.array(InviteView) },
+  'groups.subjects': { input: InGroup, output: z.array(SubjectView) },
+  'groups.act': { input: InGroup.extend({ action: GroupAction }).strict(), output: z.object({ outboxId: z.number().int() }) },
+  'outbox.list': { input: Empty, output: z.array(OutboxItemView) },
+  'sync.now': { input: Empty, output: z.object({}) },
 } as const
 
 export type Contract = typeof contract

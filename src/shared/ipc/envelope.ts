@@ -7,6 +7,8 @@ export interface IpcErrorData {
   code: string
   /** Plain language, for people. */
   message: string
+  /** Facts the renderer can act on, e.g. `{ scope }` to ask for at sign-in. */
+  data?: Record<string, string>
 }
 
 export type IpcEnvelope<T> = { ok: true; value: T } | { ok: false; error: IpcErrorData }
@@ -14,9 +16,11 @@ export type IpcEnvelope<T> = { ok: true; value: T } | { ok: false; error: IpcErr
 /** Thrown in the renderer when a call fails; `code` tells what kind of failure. */
 export class ConveneError extends Error {
   readonly code: string
-  constructor(data: IpcErrorData) {
-    super(data.message)
+  readonly data: Record<string, string>
+  constructor(error: IpcErrorData) {
+    super(error.message)
     this.name = 'ConveneError'
-    this.code = data.code
+    this.code = error.code
+    this.data = error.data ?? {}
   }
 }

@@ -1,10 +1,13 @@
 import type { IpcErrorData } from '../../../shared/ipc/envelope.js'
+import { plainMessage } from '../../../shared/errors.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
 
 /** An error meant for people: its message is shown as is. */
 export class UserFacingError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly data?: Record<string, string>,
   ) {
     super(message)
     this.name = 'UserFacingError'
@@ -17,7 +20,12 @@ export class UserFacingError extends Error {
  * stack trace or a token inside an error message never reaches the renderer.
  */
 export function toIpcError(err: unknown, log: (e: unknown) => void = (e) => console.error('[core]', e)): IpcErrorData {
-  if (err instanceof UserFacingError) return { code: err.code, message: err.message }
+  if (err instanceof UserFacingError) return { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) }
+  if (err instanceof XrpcCallError) {
+    // A peer's refusal: people get the plain version, the log keeps error and message.
+    log(err)
+    return { code: err.error, message: plainMessage(err.error, err.serverMessage || undefined) }
+  }
   log(err)
   return { code: 'InternalError', message: 'Something went wrong in Convene. The details are in its log.' }
 }

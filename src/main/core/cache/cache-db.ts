@@ -1,0 +1,76 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { createHash } from 'node:crypto'
+import SqliteDatabase from 'better-sqlite3'
+import { Kysely, SqliteDialect } from 'kysely'
+import { Migrator, type Migration } from 'kysely/migration'
+import * as m001 from './migrations/001-cache.js'
+
+/** What the app shows for one group, as last seen from its host. */
+export interface GroupRowTable {
+  did: string
+  /** JSON of the GroupSummary the renderer shows. */
+  view: string
+  hostUrl: string
+  hostAud: string
+  /** listChanges cursor: where to resume catching up. */
+  changeCursor: string | null
+  syncedAt: string | null
+}
+
+/** One cached list item of a group: a member, a join request, an invite, a subject, a space, an event. */
+export interface ItemTable {
+  groupDid: string
+  kind: string
+  key: string
+  /** JSON of the item as the renderer shows it. */
+  view: string
+  /** Set while a queued action has changed this item and the host has not confirmed. */
+  pendingAction: number | null
+}
+
+export type OutboxState = 'queued' | 'sending' | 'done' | 'conflict' | 'failed'
+
+export interface OutboxTable {
+  id: number
+  /** Sent along so a replay is recognised; also the rkey for records the app creates. */
+  idempotencyKey: string
+  groupDid: string
+  kind: string
+  /** JSON of the action's input. */
+  payload: string
+  /** Plain-language description for the queue view. */
+  label: string
+  state: OutboxState
+  attempts: number
+  lastError: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface CacheSchema {
+  group_row: GroupRowTable
+  item: ItemTable
+  outbox: OutboxTable
+}
+
+export type CacheDb = Kysely<CacheSchema>
+
+const migrations: Record<string, Migration> = { '001-cache': m001 }
+
+/**
+ * One SQLite file per account: cached views (shown at once on start) and the outbox.
+ * It holds no secret: no tokens, no keys. The file name hashes the DID.
+ */
+export async function openCacheDb(dir: string, accountDid: string): Promise<CacheDb> {
+  fs.mkdirSync(dir, { recursive: true })
+  const name = createHash('sha256').update(accountDid).digest('hex').slice(0, 24)
+  const sqlite = new SqliteDatabase(path.join(dir, `${name}.sqlite`))
+  sqlite.pragma('journal_mode = WAL')
+  // The outbox must survive the app being killed right after an action is acknowledged.
+  sqlite.pragma('synchronous = FULL')
+  const db = new Kysely<CacheSchema>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()
+  if (error) throw error
+  return db
+}

@@ -1,0 +1,159 @@
+import path from 'node:path'
+import type { IdResolver } from '@atproto/identity'
+import type { GroupSummary, InviteItem, JoinRequestItem, MemberItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
+import type { Accounts } from '../accounts/sign-in.js'
+import { readItems } from '../cache/items.js'
+import { AccountRuntime } from '../session/account-runtime.js'
+import { UserFacingError } from '../ipc/errors.js'
+import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
+import { ACTIONS, actionHandlers, type ActionKind, type ActionPayloads } from './organizer-actions.js'
+import { resolveGroup } from './resolve-group.js'
+
+export interface GroupServiceOptions {
+  accounts: Accounts
+  dataDir: string
+  idResolver: IdResolver
+  resolveHandle: (handle: string) => Promise<string | null>
+  /** Told when cached data or the outbox changed, so the renderer can reload. */
+  onChange?: () => void
+}
+
+/**
+ * The organizer's groups across every signed-in account: cached views shown at once,
+ * refreshed from hosts in the background, and actions queued in each account's outbox.
+ */
+export class GroupService {
+  private readonly runtimes = new Map<string, Promise<AccountRuntime>>()
+
+  constructor(private readonly opts: GroupServiceOptions) {}
+
+  runtime(accountDid: string): Promise<AccountRuntime> {
+    let rt = this.runtimes.get(accountDid)
+    if (!rt) {
+      rt = AccountRuntime.open({
+        did: accountDid,
+        accounts: this.opts.accounts,
+        cacheDir: path.join(this.opts.dataDir, 'cache'),
+        actions: actionHandlers,
+        onOutboxChange: this.opts.onChange,
+      })
+      this.runtimes.set(accountDid, rt)
+    }
+    return rt
+  }
+
+  /** Every group of every account, from the cache: no network. */
+  async listGroups(): Promise<GroupSummary[]> {
+    const out: GroupSummary[] = []
+    for (const account of await this.opts.accounts.store.list()) {
+      const rt = await this.runtime(account.did)
+      const rows = await rt.cache.selectFrom('group_row').select('did').execute()
+      for (const { did } of rows) {
+        const summary = await cachedSummary(rt, did)
+        if (summary) out.push(summary)
+      }
+    }
+    return out
+  }
+
+  /** Adds a group by handle or DID to an account's list, resolving its host. */
+  async addGroup(accountDid: string, ref: string): Promise<GroupSummary> {
+    const rt = await this.runtime(accountDid)
+    const group = await resolveGroup(ref, { idResolver: this.opts.idResolver, resolveHandle: this.opts.resolveHandle })
+    await rt.cache
+      .insertInto('group_row')
+      .values({ did: group.did, view: JSON.stringify({ did: group.did, handle: group.handle, joinPolicy: 'unknown', roles: [] }), hostUrl: group.host.url, hostAud: group.host.aud, changeCursor: null, syncedAt: null })
+      .onConflict((oc) => oc.column('did').doUpdateSet({ hostUrl: group.host.url, hostAud: group.host.aud }))
+      .execute()
+    return refreshGroup(rt, group.did)
+  }
+
+  async removeGroup(accountDid: string, groupDid: string): Promise<void> {
+    const rt = await this.runtime(accountDid)
+    await rt.cache.transaction().execute(async (tx) => {
+      await tx.deleteFrom('item').where('groupDid', '=', groupDid).execute()
+      await tx.deleteFrom('group_row').where('did', '=', groupDid).execute()
+    })
+  }
+
+  async refresh(accountDid: string, groupDid: string): Promise<GroupSummary> {
+    return refreshGroup(await this.runtime(accountDid), groupDid)
+  }
+
+  async joinRequests(accountDid: string, groupDid: string): Promise<JoinRequestItem[]> {
+    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'joinRequest')
+  }
+  async members(accountDid: string, groupDid: string): Promise<MemberItem[]> {
+    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'member')
+  }
+  async invites(accountDid: string, groupDid: string): Promise<InviteItem[]> {
+    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'invite')
+  }
+  async subjects(accountDid: string, groupDid: string): Promise<SubjectItem[]> {
+    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'subject')
+  }
+
+  /**
+   * Queues an organizer action with its cached effect, then tries to send the queue.
+   * Returns at once: the result shows in the outbox and, once sent, in the lists.
+   */
+  async act<K extends ActionKind>(accountDid: string, groupDid: string, kind: K, payload: ActionPayloads[K]): Promise<number> {
+    const rt = await this.runtime(accountDid)
+    await this.cacheOf(accountDid, groupDid)
+    const spec = ACTIONS[kind]
+    const id = await rt.outbox.enqueue({ groupDid, kind, payload, label: spec.label(payload as never) }, (tx, outboxId) =>
+      spec.applyToCache(tx, groupDid, payload as never, outboxId),
+    )
+    void this.sendAndRefresh(rt, groupDid)
+    return id
+  }
+
+  /** Sends an account's queue, then refreshes the groups it touched. */
+  async sendAndRefresh(rt: AccountRuntime, groupDid?: string): Promise<void> {
+    await rt.outbox.replay().catch((err: unknown) => console.error('[outbox] replay failed', err))
+    if (groupDid) await refreshGroup(rt, groupDid).catch((err: unknown) => console.error('[sync] refresh failed', (err as Error).message))
+    this.opts.onChange?.()
+  }
+
+  async outbox(): Promise<OutboxItem[]> {
+    const out: OutboxItem[] = []
+    for (const account of await this.opts.accounts.store.list()) {
+      const rt = await this.runtime(account.did)
+      for (const row of await rt.outbox.list()) {
+        out.push({ id: row.id, groupDid: row.groupDid, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, createdAt: row.createdAt })
+      }
+    }
+    return out
+  }
+
+  /**
+   * One background pass: send every queue, then refresh each group whose change log
+   * moved (or that was never synced). Failures leave the cache as it was.
+   */
+  async syncAll(): Promise<void> {
+    for (const account of await this.opts.accounts.store.list()) {
+      const rt = await this.runtime(account.did)
+      await rt.outbox.replay().catch(() => {})
+      const rows = await rt.cache.selectFrom('group_row').select(['did', 'syncedAt']).execute()
+      for (const row of rows) {
+        try {
+          if (!row.syncedAt || (await hasChanges(rt, row.did))) await refreshGroup(rt, row.did)
+        } catch (err) {
+          console.error('[sync]', row.did, (err as Error).message)
+        }
+      }
+    }
+    this.opts.onChange?.()
+  }
+
+  private async cacheOf(accountDid: string, groupDid: string) {
+    const rt = await this.runtime(accountDid)
+    const exists = await rt.cache.selectFrom('group_row').select('did').where('did', '=', groupDid).executeTakeFirst()
+    if (!exists) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
+    return rt.cache
+  }
+
+  async close(): Promise<void> {
+    for (const rt of this.runtimes.values()) await (await rt).close()
+  }
+}

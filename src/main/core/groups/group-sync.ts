@@ -1,0 +1,123 @@
+import type { GroupSummary } from '../../../shared/ipc/views.js'
+import { readItems, replaceItems } from '../cache/items.js'
+import type { AccountRuntime } from '../session/account-runtime.js'
+import type { HostClient } from '../xrpc/host-client.js'
+import type { HostGroupView, HostInvite, HostJoinRequest, HostMember, HostSubject } from './host-views.js'
+import { ACTIONS, type ActionKind } from './organizer-actions.js'
+import { allPages } from './pages.js'
+
+export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
+
+/** Builds the summary the renderer shows from the host's group view and cached lists. */
+async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, syncedAt: string | null): Promise<GroupSummary> {
+  const viewer = g.viewer ?? { roles: [], actions: [] }
+  const held = g.roles.filter((r) => viewer.roles.includes(r.name))
+  const assignable = [...new Set(held.filter((r) => r.actions.some((a) => a === 'role.assign' || a === 'eject')).flatMap((r) => r.assignable))]
+  const requests = await readItems<HostJoinRequest>(rt.cache, g.did, 'joinRequest')
+  const subjects = await readItems<HostSubject>(rt.cache, g.did, 'subject')
+  return {
+    accountDid: rt.did,
+    did: g.did,
+    handle: g.handle ?? null,
+    displayName: g.displayName ?? null,
+    description: g.description ?? null,
+    joinPolicy: g.joinPolicy,
+    hostUrl,
+    roles: viewer.roles,
+    actions: viewer.actions,
+    assignable,
+    allRoles: g.roles.map((r) => r.name),
+    pendingRequests: requests.filter((r) => !r.pending).length,
+    openSubjects: subjects.filter((s) => s.status === 'open').length,
+    syncedAt,
+  }
+}
+
+async function fetchLists(host: HostClient, g: HostGroupView) {
+  const group = g.did
+  const can = (a: string) => g.viewer?.actions.includes(a) ?? false
+  const isMember = (g.viewer?.roles.length ?? 0) > 0
+  const page = <T>(method: string, key: string, extra: Record<string, string> = {}) =>
+    allPages<T>(async (cursor) => {
+      const res = await host.query<Record<string, unknown>>(method, { group, limit: 100, cursor, ...extra })
+      return { items: res[key] as T[], cursor: res.cursor as string | undefined }
+    })
+  const [requests, invites, members, open, escalated] = await Promise.all([
+    can('admit') ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
+    can('invite') ? page<HostInvite>('example.groups.listInvites', 'invites') : [],
+    isMember ? page<HostMember>('example.groups.listMembers', 'members') : [],
+    can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'open' }) : [],
+    can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'escalated' }) : [],
+  ])
+  return { requests, invites, members, subjects: [...open, ...escalated] }
+}
+
+/**
+ * Refreshes one group from its host: the group view, then every list the account may
+ * see, written in one transaction, with still-queued actions re-applied on top so the
+ * cache never forgets work the host has not confirmed.
+ */
+export async function refreshGroup(rt: AccountRuntime, groupDid: string): Promise<GroupSummary> {
+  const host = await rt.hostOf(groupDid)
+  const g = await host.query<HostGroupView>('example.groups.getGroup', { group: groupDid })
+  const lists = await fetchLists(host, g)
+  const stored = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
+  const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
+  const now = new Date().toISOString()
+  await rt.cache.transaction().execute(async (tx) => {
+    await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null })), (r) => r.did)
+    await replaceItems(
+      tx,
+      groupDid,
+      'invite',
+      lists.invites.map((i) => ({ ...i, expiresAt: i.expiresAt ?? null, message: i.message ?? null, awaitingInvitee: i.uri.startsWith('pending:') })),
+      (i) => i.invitee,
+    )
+    await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: m.handle ?? null })), (m) => m.did)
+    await replaceItems(tx, groupDid, 'subject', lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject) })), (s) => subjectKey(s.subject))
+    const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
+    for (const row of queued) {
+      const spec = ACTIONS[row.kind as ActionKind]
+      await spec.applyToCache(tx, groupDid, JSON.parse(row.payload) as never, row.id)
+    }
+    await tx
+      .updateTable('group_row')
+      .set({ view: JSON.stringify(g), syncedAt: now, ...(latest ? { changeCursor: latest } : {}) })
+      .where('did', '=', groupDid)
+      .execute()
+  })
+  return summarize(rt, g, host.host.url, now)
+}
+
+/** The cached summary of a group (shown at once on start, before any network). */
+export async function cachedSummary(rt: AccountRuntime, groupDid: string): Promise<GroupSummary | null> {
+  const row = await rt.cache.selectFrom('group_row').selectAll().where('did', '=', groupDid).executeTakeFirst()
+  if (!row) return null
+  return summarize(rt, JSON.parse(row.view) as HostGroupView, row.hostUrl, row.syncedAt)
+}
+
+/**
+ * Walks the change log to its end: the lists were just read whole, so every change up
+ * to now is already reflected and only later ones matter.
+ */
+async function catchUpCursor(host: HostClient, groupDid: string, cursor: string | undefined): Promise<string | null> {
+  for (let i = 0; i < 1000; i++) {
+    const res = await host.query<{ changes: unknown[]; cursor: string }>('example.groups.listChanges', { group: groupDid, limit: 100, cursor }).catch(() => null)
+    if (!res) return cursor ?? null
+    cursor = res.cursor
+    if (res.changes.length < 100) break
+  }
+  return cursor ?? null
+}
+
+/** Whether the host's change log moved since we last looked (a cheap poll). */
+export async function hasChanges(rt: AccountRuntime, groupDid: string): Promise<boolean> {
+  const row = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
+  const host = await rt.hostOf(groupDid)
+  const res = await host.query<{ changes: unknown[]; cursor: string }>('example.groups.listChanges', {
+    group: groupDid,
+    limit: 1,
+    cursor: row?.changeCursor ?? undefined,
+  })
+  return res.changes.length > 0
+}

@@ -1,0 +1,46 @@
+import type { IdResolver } from '@atproto/identity'
+import { UserFacingError } from '../ipc/errors.js'
+import type { HostAddress } from '../xrpc/host-client.js'
+
+export interface ResolvedGroup {
+  did: string
+  handle: string | null
+  host: HostAddress
+}
+
+const GROUPS_SERVICE = 'groups'
+
+function groupsEndpoint(doc: { id: string; service?: { id: string; serviceEndpoint: unknown }[] }): string | null {
+  const s = doc.service?.find((x) => x.id === `#${GROUPS_SERVICE}` || x.id === `${doc.id}#${GROUPS_SERVICE}`)
+  return typeof s?.serviceEndpoint === 'string' ? s.serviceEndpoint.replace(/\/$/, '') : null
+}
+
+/**
+ * From a group's handle or DID to its host: the DID document's `#groups` service gives
+ * the host's URL; the host names its service DID, and that DID's own document must
+ * point back at the same URL, so a host cannot collect tokens addressed to another.
+ */
+export async function resolveGroup(
+  ref: string,
+  deps: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; fetch?: typeof fetch },
+): Promise<ResolvedGroup> {
+  const input = ref.trim().replace(/^@/, '')
+  const did = input.startsWith('did:') ? input : await deps.resolveHandle(input.toLowerCase())
+  if (!did) throw new UserFacingError('GroupNotFound', `No group or account is known by "${input}".`)
+  const doc = await deps.idResolver.did.resolve(did).catch(() => null)
+  if (!doc) throw new UserFacingError('GroupNotFound', `The identity ${did} could not be found.`)
+  const hostUrl = groupsEndpoint(doc)
+  if (!hostUrl) throw new UserFacingError('NotAGroup', `${input} is not a group: its identity names no group host.`)
+
+  const f = deps.fetch ?? fetch
+  const health = await f(new URL('/xrpc/_health', hostUrl))
+    .then((r) => r.json() as Promise<{ did?: string }>)
+    .catch(() => null)
+  if (!health?.did) throw new UserFacingError('HostUnreachable', `The group's host at ${hostUrl} cannot be reached right now.`)
+  const hostDoc = await deps.idResolver.did.resolve(health.did).catch(() => null)
+  if (!hostDoc || groupsEndpoint(hostDoc) !== hostUrl) {
+    throw new UserFacingError('HostIdentityMismatch', `The host at ${hostUrl} claims an identity that does not point back at it; Convene will not send it your sign-in.`)
+  }
+  const aka = doc.alsoKnownAs?.find((a) => a.startsWith('at://'))
+  return { did, handle: aka ? aka.slice('at://'.length) : null, host: { url: hostUrl, aud: `${health.did}#${GROUPS_SERVICE}` } }
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import type { Transaction } from 'kysely'
+import type { CacheDb, CacheSchema, OutboxState } from '../cache/cache-db.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { UserFacingError } from '../ipc/errors.js'
+
+export interface OutboxRow {
+  id: number
+  idempotencyKey: string
+  groupDid: string
+  kind: string
+  payload: unknown
+  label: string
+  state: OutboxState
+  attempts: number
+  lastError: string | null
+  createdAt: string
+}
+
+/** How one kind of queued action is sent, and what its refusals mean. */
+export interface ActionHandler {
+  /** Sends the action to the host; `key` is the action's idempotency key. */
+  send(groupDid: string, payload: unknown, key: string): Promise<void>
+  /**
+   * Refusals that mean the world moved on (someone else decided the request, the member
+   * was already ejected): shown as conflicts in plain language, never retried.
+   */
+  conflicts: Record<string, string>
+  /**
+   * After an interrupted attempt, a conflict may be our own earlier success. This checks
+   * the intended end state; true means the action took effect and is done.
+   */
+  alreadyApplied?(groupDid: string, payload: unknown): Promise<boolean>
+}
+
+type Tx = Transaction<CacheSchema>
+
+const WAIT_FOR_PERSON = new Set(['SignInRequired', 'KeychainUnavailable', 'ScopeMissingError'])
+
+/**
+ * Whether a failure means "keep it and try again later" (offline, host down, sign-in
+ * ended) rather than "the host refused it". Unknown failures are kept too: a queued
+ * action is never dropped because of our own bug.
+ */
+export function retryLater(err: unknown): boolean {
+  if (err instanceof XrpcCallError) return err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500
+  if (err instanceof UserFacingError) return WAIT_FOR_PERSON.has(err.code) || err.code === 'HostUnreachable'
+  return true
+}
+
+/**
+ * Actions taken while offline (or online) go through here: written in the same
+ * transaction as the cached change they make, replayed in order when the host is
+ * reachable, and never sent twice to effect: each carries an idempotency key, and a
+ * conflict after an interrupted attempt is checked against the intended end state.
+ */
+export class Outbox {
+  private replaying: Promise<void> | null = null
+
+  constructor(
+    private readonly db: CacheDb,
+    private readonly handlers: Record<string, ActionHandler>,
+    private readonly onChange: () => void = () => {},
+  ) {}
+
+  /** Queues an action and applies its cached effect in one transaction. */
+  async enqueue(
+    action: { groupDid: string; kind: string; payload: unknown; label: string; key?: string },
+    applyToCache?: (tx: Tx, outboxId: number) => Promise<void>,
+  ): Promise<number> {
+    if (!this.handlers[action.kind]) throw new Error(`no handler for queued action ${action.kind}`)
+    const now = new Date().toISOString()
+    const id = await this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('outbox')
+        .values({
+          idempotencyKey: action.key ?? randomUUID(),
+          groupDid: action.groupDid,
+          kind: action.kind,
+          payload: JSON.stringify(action.payload),
+          label: action.label,
+          state: 'queued',
+          attempts: 0,
+          lastError: null,
+          createdAt: now,
+          updatedAt: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await applyToCache?.(tx, row.id)
+      return row.id
+    })
+    this.onChange()
+    return id
+  }
+
+  async list(opts: { includeDone?: boolean } = {}): Promise<OutboxRow[]> {
+    let q = this.db.selectFrom('outbox').selectAll().orderBy('id')
+    if (!opts.includeDone) q = q.where('state', '!=', 'done')
+    const rows = await q.execute()
+    return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as unknown }))
+  }
+
+  /** Sends everything queued, in order; stops at the first transient failure. */
+  replay(): Promise<void> {
+    this.replaying ??= this.replayOnce().finally(() => (this.replaying = null))
+    return this.replaying
+  }
+
+  private async replayOnce(): Promise<void> {
+    // An attempt cut short by a crash left its row 'sending': it may or may not have
+    // reached the host, which the handler's alreadyApplied check settles.
+    await this.db.updateTable('outbox').set({ state: 'queued' }).where('state', '=', 'sending').execute()
+    const queued = await this.db.selectFrom('outbox').selectAll().where('state', '=', 'queued').orderBy('id').execute()
+    for (const row of queued) {
+      const handler = this.handlers[row.kind]!
+      const payload = JSON.parse(row.payload) as unknown
+      await this.mark(row.id, 'sending', null, row.attempts + 1)
+      try {
+        await handler.send(row.groupDid, payload, row.idempotencyKey)
+        await this.mark(row.id, 'done', null)
+      } catch (err) {
+        if (retryLater(err)) {
+          await this.mark(row.id, 'queued', err instanceof Error ? err.message : String(err))
+          return
+        }
+        const name = err instanceof XrpcCallError ? err.error : 'Error'
+        const conflict = handler.conflicts[name]
+        if (conflict && row.attempts > 0 && (await handler.alreadyApplied?.(row.groupDid, payload).catch(() => false))) {
+          await this.mark(row.id, 'done', null)
+        } else if (conflict) {
+          await this.mark(row.id, 'conflict', conflict)
+        } else {
+          await this.mark(row.id, 'failed', err instanceof Error ? err.message : String(err))
+        }
+      }
+    }
+  }
+
+  private async mark(id: number, state: OutboxState, lastError: string | null, attempts?: number) {
+    await this.db
+      .updateTable('outbox')
+      .set({ state, lastError, updatedAt: new Date().toISOString(), ...(attempts === undefined ? {} : { attempts }) })
+      .where('id', '=', id)
+      .execute()
+    this.onChange()
+  }
+}

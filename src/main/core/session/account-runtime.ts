@@ -1,0 +1,53 @@
+import type { CacheDb } from '../cache/cache-db.js'
+import { openCacheDb } from '../cache/cache-db.js'
+import type { Accounts } from '../accounts/sign-in.js'
+import { Outbox, type ActionHandler } from '../outbox/outbox.js'
+import { HostClient, type HostAddress } from '../xrpc/host-client.js'
+import { ServiceAuthCache } from '../xrpc/service-auth-cache.js'
+import { mintWithSession } from './mint-service-auth.js'
+
+/**
+ * Everything one signed-in account works with: its cache and outbox (one SQLite file),
+ * its service-auth tokens, and a client per group host.
+ */
+export class AccountRuntime {
+  readonly auth: ServiceAuthCache
+  private readonly hosts = new Map<string, HostClient>()
+  outbox!: Outbox
+
+  private constructor(
+    readonly did: string,
+    readonly cache: CacheDb,
+    accounts: Accounts,
+  ) {
+    this.auth = new ServiceAuthCache(mintWithSession(() => accounts.session(did)))
+  }
+
+  static async open(opts: {
+    did: string
+    accounts: Accounts
+    cacheDir: string
+    actions: (rt: AccountRuntime) => Record<string, ActionHandler>
+    onOutboxChange?: () => void
+  }): Promise<AccountRuntime> {
+    const rt = new AccountRuntime(opts.did, await openCacheDb(opts.cacheDir, opts.did), opts.accounts)
+    rt.outbox = new Outbox(rt.cache, opts.actions(rt), opts.onOutboxChange)
+    return rt
+  }
+
+  host(address: HostAddress): HostClient {
+    let client = this.hosts.get(address.url)
+    if (!client) this.hosts.set(address.url, (client = new HostClient(address, this.auth)))
+    return client
+  }
+
+  async hostOf(groupDid: string): Promise<HostClient> {
+    const row = await this.cache.selectFrom('group_row').select(['hostUrl', 'hostAud']).where('did', '=', groupDid).executeTakeFirst()
+    if (!row) throw new Error(`group ${groupDid} is not in this account's list`)
+    return this.host({ url: row.hostUrl, aud: row.hostAud })
+  }
+
+  async close(): Promise<void> {
+    await this.cache.destroy()
+  }
+}

@@ -1,0 +1,40 @@
+import type { OAuthSession } from '@atproto/oauth-client'
+import { plainMessage } from '../../../shared/errors.js'
+import { scopeFromScopeMissing } from '../../../shared/scopes.js'
+import { UserFacingError } from '../ipc/errors.js'
+import type { MintServiceAuth } from '../xrpc/service-auth-cache.js'
+import { readXrpc, XrpcCallError } from '../xrpc/xrpc-error.js'
+
+const METHOD = 'com.atproto.server.getServiceAuth'
+
+/**
+ * Asks the person's own PDS for a service-auth token (spec section 5) through their
+ * OAuth session. A scope the session lacks comes back as ScopeMissingError naming the
+ * scope to ask for at the next sign-in.
+ */
+export function mintWithSession(session: () => Promise<OAuthSession>): MintServiceAuth {
+  return async (aud, lxm, exp) => {
+    const s = await session()
+    const query = new URLSearchParams({ aud, lxm, exp: String(exp) })
+    let res: Response
+    try {
+      res = await s.fetchHandler(`/xrpc/${METHOD}?${query}`)
+    } catch (err) {
+      throw new XrpcCallError(METHOD, 0, 'HostUnreachable', `your server could not be reached: ${(err as Error).message}`)
+    }
+    try {
+      return (await readXrpc<{ token: string }>(METHOD, res)).token
+    } catch (err) {
+      if (!(err instanceof XrpcCallError)) throw err
+      if (err.error === 'ScopeMissingError') {
+        const scope = scopeFromScopeMissing(err.serverMessage) ?? ''
+        throw new UserFacingError('ScopeMissingError', plainMessage('ScopeMissingError'), { scope })
+      }
+      if (err.status === 500 || (err.status === 400 && /aud/i.test(err.serverMessage))) {
+        // PDS 0.4.x answers a `did#groups` audience with a 500.
+        throw new UserFacingError('PdsUnsupported', 'Your account’s server cannot sign requests for group hosts yet (it refuses their “#groups” address). Ask its operator to update it.')
+      }
+      throw err
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/** Mints a service-auth token at the person's own PDS (`getServiceAuth`). */
+export type MintServiceAuth = (aud: string, lxm: string, exp: number) => Promise<string>
+
+const LIFETIME_S = 30 * 60
+/** Stop reusing a token this long before it expires: clocks drift, requests take time. */
+const MARGIN_S = 60
+
+/**
+ * Service-auth tokens per (audience, method), reused until shortly before they expire,
+ * so a repeated action costs no PDS round trip (spec section 5: one token per `lxm`).
+ */
+export class ServiceAuthCache {
+  private readonly tokens = new Map<string, { token: string; exp: number }>()
+  private readonly inflight = new Map<string, Promise<string>>()
+
+  constructor(
+    private readonly mint: MintServiceAuth,
+    private readonly nowS: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  async get(aud: string, lxm: string): Promise<string> {
+    const key = `${aud} ${lxm}`
+    const cached = this.tokens.get(key)
+    if (cached && cached.exp - MARGIN_S > this.nowS()) return cached.token
+    let pending = this.inflight.get(key)
+    if (!pending) {
+      const exp = this.nowS() + LIFETIME_S
+      pending = this.mint(aud, lxm, exp)
+        .then((token) => {
+          this.tokens.set(key, { token, exp })
+          return token
+        })
+        .finally(() => this.inflight.delete(key))
+      this.inflight.set(key, pending)
+    }
+    return pending
+  }
+
+  /** Forgets a token the host refused (revoked session, rotated keys). */
+  drop(aud: string, lxm: string): void {
+    this.tokens.delete(`${aud} ${lxm}`)
+  }
+}

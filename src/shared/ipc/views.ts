@@ -1,0 +1,81 @@
+/**
+ * What the renderer is shown of groups: view schemas that are also the allowlist of
+ * fields that may cross IPC (see contract.ts).
+ */
+import { z } from 'zod'
+
+export const GroupSummaryView = z.object({
+  accountDid: z.string(),
+  did: z.string(),
+  handle: z.string().nullable(),
+  displayName: z.string().nullable(),
+  description: z.string().nullable(),
+  joinPolicy: z.string(),
+  hostUrl: z.string(),
+  /** The signed-in account's roles and effective actions: they decide what is offered. */
+  roles: z.array(z.string()),
+  actions: z.array(z.string()),
+  /** Roles this account may grant, revoke or eject (via `role.assign` / `eject`). */
+  assignable: z.array(z.string()),
+  allRoles: z.array(z.string()),
+  pendingRequests: z.number().int(),
+  openSubjects: z.number().int(),
+  syncedAt: z.string().nullable(),
+})
+
+export const JoinRequestView = z.object({
+  id: z.string(),
+  did: z.string(),
+  createdAt: z.string(),
+  message: z.string().nullable(),
+  /** Set while a decision is queued and not yet confirmed by the host. */
+  pending: z.boolean(),
+})
+
+export const MemberView = z.object({
+  did: z.string(),
+  handle: z.string().nullable(),
+  roles: z.array(z.string()),
+  joinedAt: z.string(),
+  accepted: z.boolean(),
+  pending: z.boolean(),
+})
+
+export const InviteView = z.object({
+  uri: z.string(),
+  invitee: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  message: z.string().nullable(),
+  /** `pending:<did>` invites: the invitee has no invites space yet; it still redeems. */
+  awaitingInvitee: z.boolean(),
+  pending: z.boolean(),
+})
+
+export const SubjectView = z.object({
+  key: z.string(),
+  subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),
+  status: z.string(),
+  reportCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  pending: z.boolean(),
+})
+
+export const OutboxItemView = z.object({
+  id: z.number().int(),
+  groupDid: z.string(),
+  label: z.string(),
+  state: z.enum(['queued', 'sending', 'done', 'conflict', 'failed']),
+  attempts: z.number().int(),
+  /** Plain language: why it is waiting, or what the conflict was. */
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+export type GroupSummary = z.output<typeof GroupSummaryView>
+export type JoinRequestItem = z.output<typeof JoinRequestView>
+export type MemberItem = z.output<typeof MemberView>
+export type InviteItem = z.output<typeof InviteView>
+export type SubjectItem = z.output<typeof SubjectView>
+export type OutboxItem = z.output<typeof OutboxItemView>

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { CoreHarness, eventually } from '../../support/core-harness.js'
+import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+
+const net = useLocalNetwork()
+let app: CoreHarness
+let owner: string
+
+beforeAll(async () => {
+  app = await CoreHarness.start(net.stack)
+  owner = await app.signIn('owner')
+})
+afterAll(async () => {
+  await app?.stop()
+  await closeSharedBrowser()
+})
+
+describe('organizer actions through the core (real PDS sign-in, real host)', () => {
+  it('adds a group by handle and shows the caller’s roles and actions', async () => {
+    const group = await app.call('groups.add', { accountDid: owner, ref: net.group('approval').handle })
+    expect(group.did).toBe(net.group('approval').did)
+    expect(group.roles).toEqual(['owner'])
+    expect(group.actions).toEqual(expect.arrayContaining(['admit', 'invite', 'mod.read', 'group.configure']))
+    expect(group.hostUrl).toBe(net.stack.host.url)
+    const listed = await app.call('groups.list', {})
+    expect(listed.map((g) => g.did)).toContain(group.did)
+  })
+
+  it('sees a new join request after a sync, admits it, and the member appears', async () => {
+    const groupDid = net.group('approval').did
+    await net.as('outsider').call('example.groups.requestJoin', { body: { group: groupDid, message: 'May I?' } })
+    await app.call('sync.now', {})
+    const requests = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
+    expect(requests).toEqual([expect.objectContaining({ did: net.as('outsider').did, message: 'May I?', pending: false })])
+    expect((await app.call('groups.list', {})).find((g) => g.did === groupDid)?.pendingRequests).toBe(1)
+
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: net.as('outsider').did, decision: 'admit' } })
+    // The cached change shows at once, marked pending until the host confirms.
+    const meanwhile = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
+    expect(meanwhile.every((r) => r.pending) || meanwhile.length === 0).toBe(true)
+    await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+    const members = await eventually(async () => {
+      const m = await app.call('groups.members', { accountDid: owner, groupDid })
+      return m.some((x) => x.did === net.as('outsider').did) && m
+    })
+    expect(members.find((m) => m.did === net.as('outsider').did)?.roles).toEqual(['member'])
+  })
+
+  it('reports a conflict in plain words when someone else decided first, and does not double it', async () => {
+    const groupDid = net.group('approval').did
+    const outsider2 = net.as('outsider2')
+    await outsider2.call('example.groups.requestJoin', { body: { group: groupDid } })
+    await app.call('sync.now', {})
+    // Another organizer denies it on their own device…
+    await net.as('admin').call('example.groups.admitMember', { body: { group: groupDid, did: outsider2.did, decision: 'deny' } })
+    // …while this one admits from a cache that still shows it.
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: outsider2.did, decision: 'admit' } })
+    const conflict = await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.state === 'conflict'))
+    expect(conflict.detail).toBe('Someone else already decided this request, or it was withdrawn.')
+    const members = await app.call('groups.members', { accountDid: owner, groupDid })
+    expect(members.some((m) => m.did === outsider2.did)).toBe(false)
+  })
+
+  it('invites, shows the invite, and revokes it', async () => {
+    const groupDid = net.group('invite').did
+    await app.call('groups.add', { accountDid: owner, ref: groupDid })
+    const invitee = net.as('outsider2').did
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'invite.create', invitee, message: 'Join us' } })
+    const invite = await eventually(async () => (await app.call('groups.invites', { accountDid: owner, groupDid })).find((i) => i.invitee === invitee && !i.pending && i.uri))
+    expect(invite.uri).toMatch(/^(at:\/\/|pending:)/)
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'invite.revoke', invitee } })
+    await eventually(async () => (await app.call('groups.invites', { accountDid: owner, groupDid })).length === 0)
+  })
+
+  it('grants and revokes a role within the assignable set', async () => {
+    const groupDid = net.group('approval').did
+    const outsider = net.as('outsider').did
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'member.grantRole', did: outsider, role: 'moderator' } })
+    await eventually(async () => (await app.call('groups.members', { accountDid: owner, groupDid })).find((m) => m.did === outsider && !m.pending && m.roles.includes('moderator')))
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'member.revokeRole', did: outsider, role: 'moderator' } })
+    await eventually(async () => (await app.call('groups.members', { accountDid: owner, groupDid })).find((m) => m.did === outsider && !m.pending && !m.roles.includes('moderator')))
+  })
+
+  it('ejects a member', async () => {
+    const groupDid = net.group('approval').did
+    const outsider = net.as('outsider').did
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'member.eject', did: outsider, note: 'test' } })
+    await eventually(async () => !(await app.call('groups.members', { accountDid: owner, groupDid })).some((m) => m.did === outsider))
+  })
+
+  it('runs a second account side by side, and explains NotAssignable in plain words', async () => {
+    const admin = await app.signIn('admin')
+    const groupDid = net.group('approval').did
+    const summary = await app.call('groups.add', { accountDid: admin, ref: groupDid })
+    expect(summary.roles).toEqual(['admin'])
+    expect(summary.assignable.sort()).toEqual(['member', 'moderator'])
+    expect((await app.call('groups.list', {})).filter((g) => g.did === groupDid).map((g) => g.accountDid).sort()).toEqual([admin, owner].sort())
+    // An admin may not make someone an admin: the host refuses, the app says why.
+    await app.call('groups.act', { accountDid: admin, groupDid, action: { kind: 'member.grantRole', did: net.as('member').did, role: 'admin' } })
+    const refused = await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.label.includes('admin role') && o.state === 'conflict'))
+    expect(refused.detail).toBe('Your role does not let you give, take away or remove that role.')
+  })
+
+  it('keeps actions taken while the host is down, and sends each exactly once when it is back', async () => {
+    const groupDid = net.group('approval').did
+    const people = [net.as('outsider'), net.as('outsider2')]
+    for (const p of people) await p.call('example.groups.requestJoin', { body: { group: groupDid } })
+    await app.call('sync.now', {})
+    const changesSince = async () => {
+      const res = await net.as('owner').call<{ changes: { seq: number; kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: groupDid, limit: 100 } })
+      return res.body.changes
+    }
+    const before = Math.max(...(await changesSince()).map((c) => c.seq))
+    await net.running.restartHost({
+      whileDown: async () => {
+        for (const p of people) {
+          await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: p.did, decision: 'admit' } })
+        }
+        // Offline: both stay queued, shown as waiting, the cached requests marked pending.
+        await eventually(async () => {
+          const queued = (await app.call('outbox.list', {})).filter((o) => o.label.startsWith('Admit') && o.state === 'queued')
+          // The first was tried and kept; the queue stops there, so order is preserved.
+          return queued.length === 2 && queued[0]!.attempts >= 1 && queued[0]!.detail !== null
+        })
+        expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid })).every((r) => r.pending)).toBe(true)
+      },
+    })
+    await app.call('sync.now', {})
+    await eventually(async () => !(await app.call('outbox.list', {})).some((o) => o.label.startsWith('Admit') && o.state !== 'conflict'))
+    const members = await app.call('groups.members', { accountDid: owner, groupDid })
+    for (const p of people) expect(members.filter((m) => m.did === p.did)).toHaveLength(1)
+    // Exactly one admission each in the host's change log: nothing doubled.
+    const after = (await changesSince()).filter((c) => c.seq > before)
+    for (const p of people) {
+      expect(after.filter((c) => c.kind === 'member.joined' && c.subject === p.did)).toHaveLength(1)
+    }
+  })
+
+  it('refuses input the contract does not allow, with a clear error', async () => {
+    const env = await app.raw('groups.act', { accountDid: owner, groupDid: 'nope', action: { kind: 'member.eject', did: 'x' } })
+    expect(env).toMatchObject({ ok: false, error: { code: 'InvalidInput' } })
+  })
+})

@@ -1,0 +1,77 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { createCore, type AppCore } from '../../src/main/core/app-core.js'
+import { dispatch } from '../../src/main/core/ipc/dispatch.js'
+import { KeychainSecretStore } from '../../src/main/core/secrets/keychain-secret-store.js'
+import type { Channel, ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract.js'
+import type { StackAccountName, StackFile } from '../../src/shared/stack-file.js'
+import { completeOnPdsPages } from './browser-sign-in.js'
+
+/**
+ * The app's core as the shells run it (real keychain under a throwaway service name,
+ * caches in a temp folder) against a local network, driven through the IPC contract.
+ */
+export class CoreHarness {
+  private constructor(
+    readonly core: AppCore,
+    readonly secrets: KeychainSecretStore,
+    readonly dataDir: string,
+    readonly stack: StackFile,
+  ) {}
+
+  static async start(stack: StackFile): Promise<CoreHarness> {
+    const secrets = new KeychainSecretStore(`convene-core-test-${randomUUID()}`)
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-core-'))
+    const core = await createCore({
+      version: 'test',
+      shell: 'loopback',
+      network: { pdsUrl: stack.pds, hostUrl: stack.host.url, plcUrl: stack.plc, hostAud: stack.host.aud },
+      secrets,
+      dataDir,
+    })
+    return new CoreHarness(core, secrets, dataDir, stack)
+  }
+
+  /** A contract call exactly as a shell would make it; throws the envelope's error. */
+  async call<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+    const env = await dispatch(this.core.handlers, channel, input)
+    if (!env.ok) throw Object.assign(new Error(env.error.message), { code: env.error.code, data: env.error.data })
+    return env.value as ChannelOutput<C>
+  }
+
+  /** Every envelope that crossed, for tests that inspect what the renderer could see. */
+  readonly crossed: unknown[] = []
+  async raw(channel: string, input: unknown) {
+    const env = await dispatch(this.core.handlers, channel, input)
+    this.crossed.push(env)
+    return env
+  }
+
+  /** Signs an account in through the PDS's own pages in Chromium. */
+  async signIn(name: StackAccountName): Promise<string> {
+    const account = this.stack.accounts.find((a) => a.name === name)!
+    const start = await this.call('accounts.signIn', { handle: account.handle })
+    await completeOnPdsPages(start.authorizeUrl, account.password)
+    const signedIn = await this.call('accounts.awaitSignIn', { attemptId: start.attemptId })
+    return signedIn.did
+  }
+
+  async stop(): Promise<void> {
+    await this.core.close()
+    for (const key of await this.secrets.keys()) await this.secrets.delete(key)
+    fs.rmSync(this.dataDir, { recursive: true, force: true })
+  }
+}
+
+/** Polls until `check` returns a truthy value (outbox sends run in the background). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
