@@ -7,17 +7,27 @@
 export const BASE_PERMISSIONS = 'example.groups.basePermissions'
 export const CALENDAR_PERMISSIONS = 'example.groups.calendarPermissions'
 
-/** `aud` is a host's `<service DID>#groups`, or `*` for any host. */
+/**
+ * Reading a group's spaces on its host (`com.atproto.space.*`): a permission set may only
+ * name methods under its own namespace, so these are asked for one by one.
+ */
+export const SPACE_READ_METHODS = ['com.atproto.space.getRecord', 'com.atproto.space.listRecords']
+
+/** Everything Convene asks one host (`aud` = its `<service DID>#groups`) to allow. */
 export function groupScopes(aud: string): string {
   return [
     'atproto',
-    `include:${BASE_PERMISSIONS}?aud=${encodeURIComponent(aud)}`,
+    `include:${BASE_PERMISSIONS}?aud=${audParam(aud)}`,
     `include:${CALENDAR_PERMISSIONS}`,
+    ...SPACE_READ_METHODS.map((lxm) => rpcScope(lxm, aud)),
   ].join(' ')
 }
 
+/** A `did#service` audience in a scope's query: only the `#` needs escaping (as the PDS writes it). */
+const audParam = (aud: string) => aud.replaceAll('#', '%23')
+
 /** The scope `getServiceAuth` needs for one method (what ScopeMissingError names). */
-export const rpcScope = (lxm: string, aud: string) => `rpc:${lxm}?aud=${encodeURIComponent(aud)}`
+export const rpcScope = (lxm: string, aud: string) => `rpc:${lxm}?aud=${audParam(aud)}`
 
 /** The scope a ScopeMissingError message names: `Missing required scope "rpc:…"`. */
 export function scopeFromScopeMissing(message: string): string | null {

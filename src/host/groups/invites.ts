@@ -1,7 +1,7 @@
 import type { HostContext } from '../context.js'
 import type { InviteTable } from '../db/schema.js'
 import type * as Defs from '../lexicon/types/example/groups/defs.js'
-import { nextTid } from '../tid.js'
+import { TID } from '@atproto/common-web'
 
 /** The collection invites are addressed under in the group's repo. */
 export const INVITE_COLLECTION = 'example.groups.invite'
@@ -14,7 +14,7 @@ export const INVITE_COLLECTION = 'example.groups.invite'
  */
 export async function newInviteUri(ctx: HostContext, groupDid: string, invitee: string): Promise<string> {
   const doc = await ctx.idResolver.did.resolve(invitee).catch(() => null)
-  return doc ? `at://${groupDid}/${INVITE_COLLECTION}/${nextTid()}` : `pending:${invitee}`
+  return doc ? `at://${groupDid}/${INVITE_COLLECTION}/${TID.nextStr()}` : `pending:${invitee}`
 }
 
 /** A stored invite as the lexicons show it (`example.groups.defs#invite`). */

@@ -55,6 +55,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     dataDir: opts.dataDir,
     idResolver,
     resolveHandle: handleResolver(idResolver, opts.network),
+    defaultHostUrl: opts.network?.hostUrl,
   })
   const requireKeychain = () => {
     if (!keychain.available) throw new UserFacingError('KeychainUnavailable', keychain.message ?? 'No keychain is available.')
@@ -88,6 +89,8 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.members': async ({ accountDid, groupDid }) => groups.members(accountDid, groupDid),
     'groups.invites': async ({ accountDid, groupDid }) => groups.invites(accountDid, groupDid),
     'groups.subjects': async ({ accountDid, groupDid }) => groups.subjects(accountDid, groupDid),
+    'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),
+    'groups.create': async ({ accountDid, ...input }) => groups.createGroup(accountDid, input),
     'groups.act': async ({ accountDid, groupDid, action }) => {
       const { kind, ...payload } = action
       return { outboxId: await groups.act(accountDid, groupDid, kind, payload as never) }

@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { GroupSummaryView, InviteView, JoinRequestView, MemberView, OutboxItemView, SubjectView } from './views.js'
+import { EventView, GroupSummaryView, InviteView, JoinRequestView, MemberView, OutboxItemView, SubjectView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -48,6 +48,19 @@ export const SignInStartView = z.object({
 const InGroup = z.object({ accountDid: Did, groupDid: Did }).strict()
 const Subject = z.union([z.object({ did: Did }).strict(), z.object({ uri: z.string().startsWith('at://'), cid: z.string().optional() }).strict()])
 
+const Rkey = z.string().regex(/^[a-zA-Z0-9._:~-]{1,512}$/, 'not a record key')
+const IsoDate = z.string().datetime({ offset: true, message: 'not a date and time' })
+const EventFields = z
+  .object({
+    name: z.string().trim().min(1, 'give the event a name').max(300),
+    startsAt: IsoDate,
+    endsAt: IsoDate.optional(),
+    description: z.string().max(3000).optional(),
+    location: z.string().max(300).optional(),
+  })
+  .strict()
+  .refine((e) => !e.endsAt || e.endsAt >= e.startsAt, { message: 'the event cannot end before it starts', path: ['endsAt'] })
+
 /** The organizer actions that go through the outbox (see main/core/groups/organizer-actions.ts). */
 export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('joinRequest.decide'), did: Did, decision: z.enum(['admit', 'deny']), roles: z.array(z.string().min(1).max(64)).max(20).optional() }).strict(),
@@ -56,6 +69,12 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('member.grantRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
   z.object({ kind: z.literal('member.revokeRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
   z.object({ kind: z.literal('member.eject'), did: Did, note: z.string().max(3000).optional() }).strict(),
+  z.object({ kind: z.literal('event.create'), event: EventFields }).strict(),
+  z.object({ kind: z.literal('event.update'), rkey: Rkey, event: EventFields }).strict(),
+  z.object({ kind: z.literal('event.delete'), rkey: Rkey }).strict(),
+  z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(['going', 'interested', 'notgoing']) }).strict(),
+  z.object({ kind: z.literal('membership.accept') }).strict(),
+  z.object({ kind: z.literal('membership.leave') }).strict(),
   z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
 ])
 
@@ -75,6 +94,11 @@ export const contract = {
   'groups.members': { input: InGroup, output: z.array(MemberView) },
   'groups.invites': { input: InGroup, output: z.array(InviteView) },
   'groups.subjects': { input: InGroup, output: z.array(SubjectView) },
+  'groups.events': { input: InGroup, output: z.array(EventView) },
+  'groups.create': {
+    input: z.object({ accountDid: Did, handle: z.string().trim().min(3).max(253), displayName: z.string().max(64).optional(), joinPolicy: z.enum(['open', 'approval', 'invite']), hostUrl: z.string().url().optional() }).strict(),
+    output: GroupSummaryView,
+  },
   'groups.act': { input: InGroup.extend({ action: GroupAction }).strict(), output: z.object({ outboxId: z.number().int() }) },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },
   'sync.now': { input: Empty, output: z.object({}) },

@@ -62,6 +62,21 @@ export const SubjectView = z.object({
   pending: z.boolean(),
 })
 
+export const EventView = z.object({
+  rkey: z.string(),
+  /** Empty until the host has stored it. */
+  uri: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  createdAt: z.string(),
+  /** This account's own answer, from its own PDS. */
+  myRsvp: z.string().nullable(),
+  pending: z.boolean(),
+})
+
 export const OutboxItemView = z.object({
   id: z.number().int(),
   groupDid: z.string(),
@@ -79,3 +94,4 @@ export type MemberItem = z.output<typeof MemberView>
 export type InviteItem = z.output<typeof InviteView>
 export type SubjectItem = z.output<typeof SubjectView>
 export type OutboxItem = z.output<typeof OutboxItemView>
+export type EventItem = z.output<typeof EventView>

@@ -34,6 +34,8 @@ describe('IPC carries no secret', () => {
       ['groups.members', inGroup],
       ['groups.invites', inGroup],
       ['groups.subjects', inGroup],
+      ['groups.events', inGroup],
+      ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],
       ['groups.act', { ...inGroup, action: { kind: 'invite.create', invitee: net.as('outsider2').did } }],
       ['outbox.list', {}],
       ['sync.now', {}],

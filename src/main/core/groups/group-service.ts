@@ -1,19 +1,22 @@
 import path from 'node:path'
 import type { IdResolver } from '@atproto/identity'
-import type { GroupSummary, InviteItem, JoinRequestItem, MemberItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
+import { TID } from '@atproto/common-web'
+import type { EventItem, GroupSummary, InviteItem, JoinRequestItem, MemberItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
 import { ACTIONS, actionHandlers, type ActionKind, type ActionPayloads } from './organizer-actions.js'
-import { resolveGroup } from './resolve-group.js'
+import { hostAddress, resolveGroup } from './resolve-group.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
   dataDir: string
   idResolver: IdResolver
   resolveHandle: (handle: string) => Promise<string | null>
+  /** Where new groups are started when the person names no host (the local network's). */
+  defaultHostUrl?: string
   /** Told when cached data or the outbox changed, so the renderer can reload. */
   onChange?: () => void
 }
@@ -92,6 +95,27 @@ export class GroupService {
   async subjects(accountDid: string, groupDid: string): Promise<SubjectItem[]> {
     return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'subject')
   }
+  async events(accountDid: string, groupDid: string): Promise<EventItem[]> {
+    const events = await readItems<EventItem>(await this.cacheOf(accountDid, groupDid), groupDid, 'event')
+    return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+  }
+
+  /**
+   * Starts a new group on a host (the host mints its DID) with this account as owner,
+   * and adds it to the account's list.
+   */
+  async createGroup(accountDid: string, input: { handle: string; displayName?: string; joinPolicy: string; hostUrl?: string }): Promise<GroupSummary> {
+    const hostUrl = input.hostUrl ?? this.opts.defaultHostUrl
+    if (!hostUrl) throw new UserFacingError('HostRequired', 'Choose the group host that will run the new group.')
+    const rt = await this.runtime(accountDid)
+    const host = rt.host(await hostAddress(hostUrl, this.opts.idResolver))
+    const { did } = await host.procedure<{ did: string }>('example.groups.createGroup', {
+      handle: input.handle.toLowerCase(),
+      joinPolicy: input.joinPolicy,
+      ...(input.displayName ? { displayName: input.displayName } : {}),
+    })
+    return this.addGroup(accountDid, did)
+  }
 
   /**
    * Queues an organizer action with its cached effect, then tries to send the queue.
@@ -100,6 +124,8 @@ export class GroupService {
   async act<K extends ActionKind>(accountDid: string, groupDid: string, kind: K, payload: ActionPayloads[K]): Promise<number> {
     const rt = await this.runtime(accountDid)
     await this.cacheOf(accountDid, groupDid)
+    // New events get their record key now, so a replay re-sends the same record.
+    if (kind === 'event.create') (payload as ActionPayloads['event.create']).rkey ??= TID.nextStr()
     const spec = ACTIONS[kind]
     const id = await rt.outbox.enqueue({ groupDid, kind, payload, label: spec.label(payload as never) }, (tx, outboxId) =>
       spec.applyToCache(tx, groupDid, payload as never, outboxId),

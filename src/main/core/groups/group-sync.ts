@@ -5,8 +5,39 @@ import type { HostClient } from '../xrpc/host-client.js'
 import type { HostGroupView, HostInvite, HostJoinRequest, HostMember, HostSubject } from './host-views.js'
 import { ACTIONS, type ActionKind } from './organizer-actions.js'
 import { allPages } from './pages.js'
+import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
+
+function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: string | null) {
+  const v = r.value
+  return {
+    rkey: r.uri.split('/').pop()!,
+    uri: r.uri,
+    name: v.name ?? '',
+    startsAt: v.startsAt ?? '',
+    endsAt: v.endsAt ?? null,
+    description: v.description ?? null,
+    location: v.location ?? null,
+    createdAt: v.createdAt ?? '',
+    myRsvp,
+  }
+}
+
+/** This account's RSVPs, by event rkey, from its own PDS (best effort: none if it has no spaces). */
+async function myRsvps(rt: AccountRuntime, groupDid: string): Promise<Map<string, string>> {
+  try {
+    const session = await rt.session()
+    const query = new URLSearchParams({ space: calendarSpace(groupDid), repo: session.did, collection: RSVP_COLLECTION, limit: '100' })
+    const res = await session.fetchHandler(`/xrpc/com.atproto.space.listRecords?${query}`)
+    if (!res.ok) return new Map()
+    const body = (await res.json()) as { records: { uri: string; value: { status?: string } }[] }
+    return new Map(body.records.map((r) => [r.uri.split('/').pop()!, r.value.status ?? 'going']))
+  } catch {
+    return new Map()
+  }
+}
 
 /** Builds the summary the renderer shows from the host's group view and cached lists. */
 async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, syncedAt: string | null): Promise<GroupSummary> {
@@ -42,14 +73,31 @@ async function fetchLists(host: HostClient, g: HostGroupView) {
       const res = await host.query<Record<string, unknown>>(method, { group, limit: 100, cursor, ...extra })
       return { items: res[key] as T[], cursor: res.cursor as string | undefined }
     })
-  const [requests, invites, members, open, escalated] = await Promise.all([
+  const events = isMember
+    ? allPages<{ uri: string; value: Record<string, string> }>(async (cursor) => {
+        const res = await host.query<{ records: { uri: string; value: Record<string, string> }[]; cursor?: string }>('com.atproto.space.listRecords', {
+          space: calendarSpace(group),
+          repo: group,
+          collection: EVENT_COLLECTION,
+          limit: 100,
+          cursor,
+        })
+        return { items: res.records, cursor: res.cursor }
+      }).catch((err: unknown) => {
+        // No calendar yet (it is made with the first event), or not readable by this role.
+        if (err instanceof XrpcCallError && (err.error === 'SpaceNotFound' || err.error === 'Forbidden')) return []
+        throw err
+      })
+    : Promise.resolve([])
+  const [requests, invites, members, open, escalated, eventRecords] = await Promise.all([
     can('admit') ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
     can('invite') ? page<HostInvite>('example.groups.listInvites', 'invites') : [],
     isMember ? page<HostMember>('example.groups.listMembers', 'members') : [],
     can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'open' }) : [],
     can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'escalated' }) : [],
+    events,
   ])
-  return { requests, invites, members, subjects: [...open, ...escalated] }
+  return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords }
 }
 
 /**
@@ -61,6 +109,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string): Promis
   const host = await rt.hostOf(groupDid)
   const g = await host.query<HostGroupView>('example.groups.getGroup', { group: groupDid })
   const lists = await fetchLists(host, g)
+  const rsvps = lists.events.length ? await myRsvps(rt, groupDid) : new Map<string, string>()
   const stored = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
   const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
@@ -74,6 +123,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string): Promis
       (i) => i.invitee,
     )
     await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: m.handle ?? null })), (m) => m.did)
+    await replaceItems(tx, groupDid, 'event', lists.events.map((r) => eventView(r, rsvps.get(r.uri.split('/').pop()!) ?? null)), (e) => e.rkey)
     await replaceItems(tx, groupDid, 'subject', lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject) })), (s) => subjectKey(s.subject))
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
     for (const row of queued) {

@@ -5,6 +5,9 @@ import type { ActionHandler } from '../outbox/outbox.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostMember } from './host-views.js'
 import { ERROR_MESSAGES } from '../../../shared/errors.js'
+import { spaceRecordAddress } from '../../../shared/space-address.js'
+import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { memberWrite } from '../calendar/member-writes.js'
 
 type Tx = Transaction<CacheSchema>
 
@@ -17,12 +20,30 @@ export interface ActionPayloads {
   'member.revokeRole': { did: string; role: string }
   'member.eject': { did: string; note?: string }
   'subject.update': { key: string; subject: { did: string } | { uri: string; cid?: string }; status: string; note?: string }
+  'event.create': { rkey: string; event: EventFields }
+  'event.update': { rkey: string; event: EventFields }
+  'event.delete': { rkey: string }
+  'event.rsvp': { rkey: string; status: 'going' | 'interested' | 'notgoing' }
+  'membership.accept': Record<string, never>
+  'membership.leave': Record<string, never>
+}
+
+/** What an organizer edits of a calendar event (community.lexicon.calendar.event). */
+export interface EventFields {
+  name: string
+  startsAt: string
+  endsAt?: string
+  description?: string
+  location?: string
 }
 export type ActionKind = keyof ActionPayloads
 
 interface ActionSpec<K extends ActionKind> {
-  method: string
-  body(groupDid: string, p: ActionPayloads[K]): Record<string, unknown>
+  /** A host method called with service auth, with this body… */
+  method?: string
+  body?(groupDid: string, p: ActionPayloads[K]): Record<string, unknown>
+  /** …or a send of its own (group credential, the member's own PDS). */
+  send?(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K]): Promise<void>
   label(p: ActionPayloads[K]): string
   /** The cached effect, applied when queued and re-applied over each refresh until sent. */
   applyToCache(tx: Tx, groupDid: string, p: ActionPayloads[K], outboxId: number): Promise<void>
@@ -39,7 +60,7 @@ async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): 
 
 const short = (did: string) => did.replace(/^did:plc:/, '').slice(0, 8)
 
-export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = {
+const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]: ActionSpec<K> } = {
   'joinRequest.decide': {
     method: 'example.groups.admitMember',
     body: (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) }),
@@ -103,6 +124,91 @@ export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = {
   },
 }
 
+async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
+  const host = await rt.hostOf(groupDid)
+  return host
+    .query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
+    .then(() => true)
+    .catch(() => false)
+}
+
+const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLECTION, ...e, createdAt })
+
+async function writeEvent(rt: AccountRuntime, groupDid: string, method: string, body: Record<string, unknown>) {
+  const host = await rt.hostOf(groupDid)
+  const space = await ensureCalendarSpace(host, groupDid)
+  await rt.credentials.write(host.host, groupDid, space, method, body)
+}
+
+const CALENDAR_ACTIONS: { [K in 'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'membership.accept' | 'membership.leave']: ActionSpec<K> } = {
+  'event.create': {
+    // The rkey is chosen when the action is queued, so a replay cannot make a second event.
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.createRecord', { collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) }),
+    label: (p) => `Add “${p.event.name}” to the calendar`,
+    applyToCache: (tx, g, p, id) =>
+      putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), createdAt: new Date().toISOString(), myRsvp: null }, id),
+    conflicts: { Forbidden: 'Your role cannot add events to this group’s calendar.' },
+    alreadyApplied: (rt, g, p) => eventOnHost(rt, g, p.rkey),
+  },
+  'event.update': {
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.putRecord', { collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) }),
+    label: (p) => `Update “${p.event.name}”`,
+    applyToCache: async (tx, g, p, id) => {
+      const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
+      if (e) await putItem(tx, g, 'event', p.rkey, { ...e, ...nullable(p.event) }, id)
+    },
+    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
+  },
+  'event.delete': {
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.deleteRecord', { collection: EVENT_COLLECTION, rkey: p.rkey }),
+    label: () => 'Remove an event from the calendar',
+    applyToCache: (tx, g, p, id) => markPending(tx, g, 'event', p.rkey, id),
+    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
+  },
+  'event.rsvp': {
+    // The RSVP's rkey is the event's, so answering again overwrites (spec section 4).
+    send: async (rt, g, p) =>
+      memberWrite(await rt.session(), 'com.atproto.space.putRecord', {
+        space: calendarSpace(g),
+        collection: RSVP_COLLECTION,
+        rkey: p.rkey,
+        record: { $type: RSVP_COLLECTION, subject: spaceRecordAddress(calendarSpace(g), g, EVENT_COLLECTION, p.rkey), status: p.status, createdAt: new Date().toISOString() },
+      }),
+    label: (p) => `RSVP “${p.status}”`,
+    applyToCache: async (tx, g, p, id) => {
+      const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
+      if (e) await putItem(tx, g, 'event', p.rkey, { ...e, myRsvp: p.status }, id)
+    },
+    conflicts: {},
+  },
+  'membership.accept': {
+    send: async (rt, g) =>
+      memberWrite(await rt.session(), 'com.atproto.space.putRecord', {
+        space: membersSpace(g),
+        collection: ACCEPTANCE_COLLECTION,
+        rkey: 'self',
+        record: { $type: ACCEPTANCE_COLLECTION, createdAt: new Date().toISOString() },
+      }),
+    label: () => 'Accept your membership',
+    applyToCache: async () => {},
+    conflicts: {},
+  },
+  'membership.leave': {
+    // The member's acceptance goes first (spec section 3), then the host is told.
+    send: async (rt, g) => {
+      await memberWrite(await rt.session(), 'com.atproto.space.deleteRecord', { space: membersSpace(g), collection: ACCEPTANCE_COLLECTION, rkey: 'self' })
+      await (await rt.hostOf(g)).procedure('example.groups.leaveGroup', { group: g })
+    },
+    label: () => 'Leave the group',
+    applyToCache: async () => {},
+    conflicts: { NotAMember: 'You had already left this group.', LastConfigurer: ERROR_MESSAGES.LastConfigurer! },
+  },
+}
+
+const nullable = (e: EventFields) => ({ name: e.name, startsAt: e.startsAt, endsAt: e.endsAt ?? null, description: e.description ?? null, location: e.location ?? null })
+
+export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...HOST_ACTIONS, ...CALENDAR_ACTIONS }
+
 /** The outbox's handlers for one account, built from the table above. */
 export function actionHandlers(rt: AccountRuntime): Record<string, ActionHandler> {
   return Object.fromEntries(
@@ -110,8 +216,9 @@ export function actionHandlers(rt: AccountRuntime): Record<string, ActionHandler
       const s = spec as ActionSpec<ActionKind>
       const handler: ActionHandler = {
         send: async (groupDid, payload) => {
+          if (s.send) return s.send(rt, groupDid, payload as never)
           const host = await rt.hostOf(groupDid)
-          await host.procedure(s.method, s.body(groupDid, payload as never))
+          await host.procedure(s.method!, s.body!(groupDid, payload as never))
         },
         conflicts: s.conflicts as Record<string, string>,
         alreadyApplied: s.alreadyApplied ? (groupDid, payload) => s.alreadyApplied!(rt, groupDid, payload as never) : undefined,

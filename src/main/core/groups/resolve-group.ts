@@ -32,15 +32,24 @@ export async function resolveGroup(
   const hostUrl = groupsEndpoint(doc)
   if (!hostUrl) throw new UserFacingError('NotAGroup', `${input} is not a group: its identity names no group host.`)
 
-  const f = deps.fetch ?? fetch
-  const health = await f(new URL('/xrpc/_health', hostUrl))
+  const aka = doc.alsoKnownAs?.find((a) => a.startsWith('at://'))
+  return { did, handle: aka ? aka.slice('at://'.length) : null, host: await hostAddress(hostUrl, deps.idResolver, deps.fetch) }
+}
+
+/**
+ * A host's address for service auth: its service DID from `_health`, accepted only if
+ * that DID's own document points back at the same URL, so a host cannot collect
+ * tokens addressed to another.
+ */
+export async function hostAddress(hostUrl: string, idResolver: IdResolver, f: typeof fetch = fetch): Promise<HostAddress> {
+  const url = hostUrl.replace(/\/$/, '')
+  const health = await f(new URL('/xrpc/_health', url))
     .then((r) => r.json() as Promise<{ did?: string }>)
     .catch(() => null)
-  if (!health?.did) throw new UserFacingError('HostUnreachable', `The group's host at ${hostUrl} cannot be reached right now.`)
-  const hostDoc = await deps.idResolver.did.resolve(health.did).catch(() => null)
-  if (!hostDoc || groupsEndpoint(hostDoc) !== hostUrl) {
-    throw new UserFacingError('HostIdentityMismatch', `The host at ${hostUrl} claims an identity that does not point back at it; Convene will not send it your sign-in.`)
+  if (!health?.did) throw new UserFacingError('HostUnreachable', `The group host at ${url} cannot be reached right now.`)
+  const hostDoc = await idResolver.did.resolve(health.did).catch(() => null)
+  if (!hostDoc || groupsEndpoint(hostDoc) !== url) {
+    throw new UserFacingError('HostIdentityMismatch', `The host at ${url} claims an identity that does not point back at it; Convene will not send it your sign-in.`)
   }
-  const aka = doc.alsoKnownAs?.find((a) => a.startsWith('at://'))
-  return { did, handle: aka ? aka.slice('at://'.length) : null, host: { url: hostUrl, aud: `${health.did}#${GROUPS_SERVICE}` } }
+  return { url, aud: `${health.did}#${GROUPS_SERVICE}` }
 }

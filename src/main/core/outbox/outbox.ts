@@ -27,7 +27,7 @@ export interface ActionHandler {
    */
   conflicts: Record<string, string>
   /**
-   * After an interrupted attempt, a conflict may be our own earlier success. This checks
+   * After an interrupted attempt, a refusal may be our own earlier success. This checks
    * the intended end state; true means the action took effect and is done.
    */
   alreadyApplied?(groupDid: string, payload: unknown): Promise<boolean>
@@ -56,6 +56,7 @@ export function retryLater(err: unknown): boolean {
  */
 export class Outbox {
   private replaying: Promise<void> | null = null
+  private again = false
 
   constructor(
     private readonly db: CacheDb,
@@ -101,13 +102,27 @@ export class Outbox {
     return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as unknown }))
   }
 
-  /** Sends everything queued, in order; stops at the first transient failure. */
+  /**
+   * Sends everything queued, in order; stops at the first transient failure. Calls
+   * while a pass runs ask for one more pass, so an action queued meanwhile is not left
+   * waiting for the next sync.
+   */
   replay(): Promise<void> {
-    this.replaying ??= this.replayOnce().finally(() => (this.replaying = null))
+    if (this.replaying) {
+      this.again = true
+      return this.replaying
+    }
+    this.replaying = (async () => {
+      do {
+        this.again = false
+        if (!(await this.replayOnce())) break
+      } while (this.again)
+    })().finally(() => (this.replaying = null))
     return this.replaying
   }
 
-  private async replayOnce(): Promise<void> {
+  /** One pass over the queue; false when it stopped at a failure worth waiting out. */
+  private async replayOnce(): Promise<boolean> {
     // An attempt cut short by a crash left its row 'sending': it may or may not have
     // reached the host, which the handler's alreadyApplied check settles.
     await this.db.updateTable('outbox').set({ state: 'queued' }).where('state', '=', 'sending').execute()
@@ -122,11 +137,13 @@ export class Outbox {
       } catch (err) {
         if (retryLater(err)) {
           await this.mark(row.id, 'queued', err instanceof Error ? err.message : String(err))
-          return
+          return false
         }
         const name = err instanceof XrpcCallError ? err.error : 'Error'
         const conflict = handler.conflicts[name]
-        if (conflict && row.attempts > 0 && (await handler.alreadyApplied?.(row.groupDid, payload).catch(() => false))) {
+        // An earlier attempt may have taken effect before we heard back (a crash, a
+        // dropped connection): then this refusal is our own success, not a conflict.
+        if (row.attempts > 0 && (await handler.alreadyApplied?.(row.groupDid, payload).catch(() => false))) {
           await this.mark(row.id, 'done', null)
         } else if (conflict) {
           await this.mark(row.id, 'conflict', conflict)
@@ -135,6 +152,7 @@ export class Outbox {
         }
       }
     }
+    return true
   }
 
   private async mark(id: number, state: OutboxState, lastError: string | null, attempts?: number) {

@@ -1,4 +1,6 @@
+import type { OAuthSession } from '@atproto/oauth-client'
 import type { CacheDb } from '../cache/cache-db.js'
+import { GroupCredentials } from '../credentials/group-credentials.js'
 import { openCacheDb } from '../cache/cache-db.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { Outbox, type ActionHandler } from '../outbox/outbox.js'
@@ -12,6 +14,9 @@ import { mintWithSession } from './mint-service-auth.js'
  */
 export class AccountRuntime {
   readonly auth: ServiceAuthCache
+  readonly credentials: GroupCredentials
+  /** The account's OAuth session (for writes to its own PDS). */
+  readonly session: () => Promise<OAuthSession>
   private readonly hosts = new Map<string, HostClient>()
   outbox!: Outbox
 
@@ -20,7 +25,9 @@ export class AccountRuntime {
     readonly cache: CacheDb,
     accounts: Accounts,
   ) {
-    this.auth = new ServiceAuthCache(mintWithSession(() => accounts.session(did)))
+    this.session = () => accounts.session(did)
+    this.auth = new ServiceAuthCache(mintWithSession(this.session))
+    this.credentials = new GroupCredentials(this.auth)
   }
 
   static async open(opts: {

@@ -3,7 +3,7 @@ import { groupCredentialAuth } from '../../../../auth/group-auth.js'
 import { recordChange } from '../../../../changes.js'
 import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
 import { prepareRecord, storeRecord } from '../../../../spaces/records.js'
-import { nextTid } from '../../../../tid.js'
+import { TID } from '@atproto/common-web'
 
 /**
  * Creates a record for the group in one of its spaces, with a group credential (spec
@@ -16,7 +16,7 @@ const register: RegisterMethod = (server, ctx) => {
     auth: groupCredentialAuth(ctx),
     handler: async ({ auth, input }) => {
       const { space, repo, collection, record } = input.body
-      const rkey = input.body.rkey ?? nextTid()
+      const rkey = input.body.rkey ?? TID.nextStr()
       const now = new Date().toISOString()
       // Authorized first: a caller learns nothing about records it may not write.
       const { uri, cid } = await ctx.db.transaction().execute(async (tx) => {

@@ -1,0 +1,41 @@
+import type { HostClient } from '../xrpc/host-client.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+
+export const CALENDAR_TYPE = 'community.lexicon.calendar'
+export const EVENT_COLLECTION = 'community.lexicon.calendar.event'
+export const EVENT_IMAGE_COLLECTION = 'example.groups.eventImage'
+export const RSVP_COLLECTION = 'example.groups.rsvp'
+export const ACCEPTANCE_COLLECTION = 'example.groups.acceptance'
+
+export const calendarSpace = (groupDid: string) => `at://${groupDid}/space/${CALENDAR_TYPE}/self`
+export const membersSpace = (groupDid: string) => `at://${groupDid}/space/members/self`
+
+/**
+ * The group's calendar space, created the first time the group needs it (spec
+ * section 4: check the members-space index first, so no second one is made).
+ */
+export async function ensureCalendarSpace(host: HostClient, groupDid: string): Promise<string> {
+  try {
+    await host.query('com.atproto.space.getRecord', {
+      space: membersSpace(groupDid),
+      repo: groupDid,
+      collection: 'example.groups.space',
+      rkey: `${CALENDAR_TYPE}:self`,
+    })
+    return calendarSpace(groupDid)
+  } catch (err) {
+    if (!(err instanceof XrpcCallError && err.error === 'RecordNotFound')) throw err
+  }
+  const { uri } = await host.procedure<{ uri: string }>('example.groups.createSpace', {
+    group: groupDid,
+    type: CALENDAR_TYPE,
+    skey: 'self',
+    name: 'Calendar',
+    readableBy: ['owner', 'admin', 'moderator', 'member'],
+    credentialScopes: [
+      { role: 'owner', scopes: [EVENT_COLLECTION, EVENT_IMAGE_COLLECTION] },
+      { role: 'admin', scopes: [EVENT_COLLECTION, EVENT_IMAGE_COLLECTION] },
+    ],
+  })
+  return uri
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { CoreHarness, eventually } from '../../support/core-harness.js'
+import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { GroupCredentials } from '../../../src/main/core/credentials/group-credentials.js'
+import { calendarSpace } from '../../../src/main/core/calendar/calendar-space.js'
+import { rpcScope } from '../../../src/shared/scopes.js'
+
+const net = useLocalNetwork()
+let app: CoreHarness
+let owner: string
+const groupDid = () => net.group('open').did
+
+beforeAll(async () => {
+  app = await CoreHarness.start(net.stack)
+  owner = await app.signIn('owner')
+  await app.call('groups.add', { accountDid: owner, ref: groupDid() })
+})
+afterAll(async () => {
+  await app?.stop()
+  await closeSharedBrowser()
+})
+
+const settled = async () =>
+  eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state !== 'queued' && o.state !== 'sending')).catch(async (e: unknown) => {
+    throw new Error(`${(e as Error).message}: ${JSON.stringify(await app.call('outbox.list', {}))}`)
+  })
+const events = () => app.call('groups.events', { accountDid: owner, groupDid: groupDid() })
+
+describe('the group calendar, written as the group with a DPoP-bound credential', () => {
+  it('creates the calendar space on first use, then the event, as the group', async () => {
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString()
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.create', event: { name: 'Picnic', startsAt, location: 'The park' } } })
+    await settled()
+    const [event] = await eventually(async () => {
+      const list = await events()
+      return list.length === 1 && !list[0]!.pending && !!list[0]!.uri ? list : null
+    })
+    expect(event).toMatchObject({ name: 'Picnic', startsAt, location: 'The park', myRsvp: null })
+    expect(event!.uri.startsWith(`${calendarSpace(groupDid())}/${groupDid()}/community.lexicon.calendar.event/`)).toBe(true)
+    expect((await app.call('outbox.list', {})).filter((o) => o.state !== 'done')).toEqual([])
+  })
+
+  it('repeats within the token’s life with no new grant, no PDS round trip and no nonce retry', async () => {
+    const rt = await app.core.groups.runtime(owner)
+    const retriesBefore = rt.credentials.nonceRetries
+    const grantBefore = await rt.credentials.grant((await rt.hostOf(groupDid())).host, groupDid(), calendarSpace(groupDid()))
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.create', event: { name: 'Second', startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString() } } })
+    await settled()
+    expect(await events()).toHaveLength(2)
+    const grantAfter = await rt.credentials.grant((await rt.hostOf(groupDid())).host, groupDid(), calendarSpace(groupDid()))
+    expect(grantAfter.grant.accessJwt).toBe(grantBefore.grant.accessJwt)
+    expect(rt.credentials.nonceRetries).toBe(retriesBefore)
+  })
+
+  it('renews the grant with a fresh key before its 15 minutes end', async () => {
+    const rt = await app.core.groups.runtime(owner)
+    let now = Date.now()
+    const credentials = new GroupCredentials(rt.auth, () => now)
+    const host = (await rt.hostOf(groupDid())).host
+    const first = await credentials.grant(host, groupDid(), calendarSpace(groupDid()))
+    expect(Date.parse(first.grant.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000)
+    expect(first.grant.collections).toEqual(['community.lexicon.calendar.event', 'example.groups.eventImage'])
+    now += 14.5 * 60_000
+    const renewed = await credentials.grant(host, groupDid(), calendarSpace(groupDid()))
+    expect(renewed.grant.accessJwt).not.toBe(first.grant.accessJwt)
+    expect(renewed.key.jkt).not.toBe(first.key.jkt)
+    // The key is WebCrypto's and cannot be exported, by us or anyone in this process.
+    await expect(crypto.subtle.exportKey('jwk', renewed.key.privateKey)).rejects.toThrow()
+  })
+
+  it('edits an event, RSVPs as yourself (a second answer overwrites), and deletes the event', async () => {
+    const [event] = await events()
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.update', rkey: event!.rkey, event: { name: 'Picnic (moved)', startsAt: event!.startsAt } } })
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.rsvp', rkey: event!.rkey, status: 'going' } })
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.rsvp', rkey: event!.rkey, status: 'interested' } })
+    await settled()
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    const updated = (await events()).find((e) => e.rkey === event!.rkey)!
+    expect(updated).toMatchObject({ name: 'Picnic (moved)', myRsvp: 'interested' })
+    // One RSVP record on the owner's own PDS, keyed by the event's rkey.
+    const pw = await net.as('owner').serviceAuth('example.groups.getGroup') // warms the password session
+    expect(pw).toBeTruthy()
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.delete', rkey: event!.rkey } })
+    await settled()
+    await eventually(async () => !(await events()).some((e) => e.rkey === event!.rkey))
+  })
+
+  it('refuses a member without a calendar credential, in plain words', async () => {
+    const member = await app.signIn('member')
+    await app.call('groups.add', { accountDid: member, ref: groupDid() })
+    await app.call('groups.act', { accountDid: member, groupDid: groupDid(), action: { kind: 'event.create', event: { name: 'Nope', startsAt: new Date().toISOString() } } })
+    const refused = await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.label.includes('Nope') && o.state === 'conflict'))
+    expect(refused.detail).toBe('Your role cannot add events to this group’s calendar.')
+  })
+
+  it('a member accepts membership on their own PDS, the host counts it, and leaving deletes it first', async () => {
+    const member = (await app.call('accounts.list', {})).find((a) => a.handle === net.stack.accounts.find((x) => x.name === 'member')!.handle)!.did
+    await app.call('groups.act', { accountDid: member, groupDid: groupDid(), action: { kind: 'membership.accept' } })
+    await settled()
+    const accepted = await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() }).then(() => app.call('groups.members', { accountDid: owner, groupDid: groupDid() }))
+    expect(accepted.find((m) => m.did === member)?.accepted).toBe(true)
+    await app.call('groups.act', { accountDid: member, groupDid: groupDid(), action: { kind: 'membership.leave' } })
+    await settled()
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    expect((await app.call('groups.members', { accountDid: owner, groupDid: groupDid() })).some((m) => m.did === member)).toBe(false)
+    const changes = await net.as('owner').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: groupDid(), limit: 100 } })
+    const kinds = changes.body.changes.filter((c) => c.subject === member).map((c) => c.kind)
+    expect(kinds.indexOf('member.acceptanceWithdrawn')).toBeLessThan(kinds.indexOf('member.left'))
+  })
+
+  it('names the scope to ask for when the session lacks one (ScopeMissingError from the PDS)', async () => {
+    const rt = await app.core.groups.runtime(owner)
+    const err = await rt.auth.get(net.stack.host.aud, 'example.groups.notifyWrite').catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'ScopeMissingError', data: { scope: rpcScope('example.groups.notifyWrite', net.stack.host.aud) } })
+  })
+})
