@@ -21,9 +21,12 @@ export class CoreHarness {
     readonly stack: StackFile,
   ) {}
 
-  static async start(stack: StackFile): Promise<CoreHarness> {
-    const secrets = new KeychainSecretStore(`convene-core-test-${randomUUID()}`)
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-core-'))
+  static async start(
+    stack: StackFile,
+    reuse?: { secrets: KeychainSecretStore; dataDir: string },
+  ): Promise<CoreHarness> {
+    const secrets = reuse?.secrets ?? new KeychainSecretStore(`convene-core-test-${randomUUID()}`)
+    const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'convene-core-'))
     const core = await createCore({
       version: 'test',
       shell: 'loopback',
@@ -56,6 +59,16 @@ export class CoreHarness {
     await completeOnPdsPages(start.authorizeUrl, account.password)
     const signedIn = await this.call('accounts.awaitSignIn', { attemptId: start.attemptId })
     return signedIn.did
+  }
+
+  /**
+   * As if the app were killed and started again: a new core over the same data folder
+   * and keychain. The old one is dropped without any shutdown work (only its SQLite
+   * handles are released, which the OS does for a killed process).
+   */
+  async restartCore(): Promise<CoreHarness> {
+    await this.core.close()
+    return CoreHarness.start(this.stack, { secrets: this.secrets, dataDir: this.dataDir })
   }
 
   async stop(): Promise<void> {

@@ -72,9 +72,9 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       keychain,
     }),
     'accounts.list': async () => (keychain.available ? accounts.store.list() : []),
-    'accounts.signIn': async ({ handle }) => {
+    'accounts.signIn': async ({ handle, scopes }) => {
       requireKeychain()
-      return accounts.startSignIn(handle)
+      return accounts.startSignIn(handle, scopes)
     },
     'accounts.awaitSignIn': async ({ attemptId }) => accounts.awaitSignIn(attemptId),
     'accounts.signOut': async ({ did }) => {

@@ -82,7 +82,13 @@ export const contract = {
   'app.getInfo': { input: Empty, output: AppInfoView },
   'accounts.list': { input: Empty, output: z.array(AccountView) },
   'accounts.signIn': {
-    input: z.object({ handle: z.string().trim().min(1, 'enter your handle').max(253) }).strict(),
+    input: z
+      .object({
+        handle: z.string().trim().min(1, 'enter your handle').max(253),
+        /** Extra scopes to ask for, e.g. the one a ScopeMissingError named. */
+        scopes: z.array(z.string().regex(/^(rpc|repo|include):[\w.:?=&%#*-]+$/, 'not a scope')).max(20).optional(),
+      })
+      .strict(),
     output: SignInStartView,
   },
   'accounts.awaitSignIn': { input: z.object({ attemptId: z.string().uuid() }).strict(), output: AccountView },

@@ -115,3 +115,16 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     expect(err).toMatchObject({ code: 'ScopeMissingError', data: { scope: rpcScope('example.groups.notifyWrite', net.stack.host.aud) } })
   })
 })
+
+describe('asking for a missing scope', () => {
+  it('signs in again with the scope a ScopeMissingError named, and the PDS then mints the token', async () => {
+    const ownerAccount = net.stack.accounts.find((a) => a.name === 'owner')!
+    const scope = rpcScope('example.groups.notifyWrite', net.stack.host.aud)
+    const start = await app.call('accounts.signIn', { handle: ownerAccount.handle, scopes: [scope] })
+    const { completeOnPdsPages } = await import('../../support/browser-sign-in.js')
+    await completeOnPdsPages(start.authorizeUrl, ownerAccount.password)
+    await app.call('accounts.awaitSignIn', { attemptId: start.attemptId })
+    const rt = await app.core.groups.runtime(owner)
+    await expect(rt.auth.get(net.stack.host.aud, 'example.groups.notifyWrite')).resolves.toMatch(/^eyJ/)
+  })
+})

@@ -43,13 +43,16 @@ export class Accounts {
   }
 
   /** Starts a sign-in; the person completes it on their PDS's own pages. */
-  async startSignIn(handle: string): Promise<{ attemptId: string; authorizeUrl: string; openedExternally: boolean }> {
+  async startSignIn(handle: string, extraScopes: string[] = []): Promise<{ attemptId: string; authorizeUrl: string; openedExternally: boolean }> {
     const input = handle.trim().replace(/^@/, '').toLowerCase()
+    // A ScopeMissingError names a scope to add; the loopback client declares whatever it
+    // asks for in its client_id, so each attempt gets a client with exactly that scope.
+    const scope = [...new Set([...this.opts.scope.split(' '), ...extraScopes])].join(' ')
     const redirect = await openLoopbackRedirect()
-    const client = createOAuthClient({ ...this.opts, port: redirect.port, sessionStore: this.sessionStore, stateStore: this.stateStore })
+    const client = createOAuthClient({ ...this.opts, scope, port: redirect.port, sessionStore: this.sessionStore, stateStore: this.stateStore })
     let url: URL
     try {
-      url = await client.authorize(input, { scope: this.opts.scope })
+      url = await client.authorize(input, { scope })
     } catch (err) {
       redirect.close()
       throw new UserFacingError('HandleNotFound', `Could not find the account "${input}" or its server. Check the handle and your connection. (${(err as Error).message})`)

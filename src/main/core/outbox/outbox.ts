@@ -64,6 +64,15 @@ export class Outbox {
     private readonly onChange: () => void = () => {},
   ) {}
 
+  /**
+   * At start-up nothing is in flight: a row left 'sending' was cut short by the app
+   * dying. It may or may not have reached the host; it is queued again, and the
+   * handler's alreadyApplied check settles it on the next attempt.
+   */
+  async recoverInterrupted(): Promise<void> {
+    await this.db.updateTable('outbox').set({ state: 'queued' }).where('state', '=', 'sending').execute()
+  }
+
   /** Queues an action and applies its cached effect in one transaction. */
   async enqueue(
     action: { groupDid: string; kind: string; payload: unknown; label: string; key?: string },
@@ -121,11 +130,13 @@ export class Outbox {
     return this.replaying
   }
 
+  /** Resolves when no pass is running (before closing the database). */
+  async idle(): Promise<void> {
+    await this.replaying?.catch(() => {})
+  }
+
   /** One pass over the queue; false when it stopped at a failure worth waiting out. */
   private async replayOnce(): Promise<boolean> {
-    // An attempt cut short by a crash left its row 'sending': it may or may not have
-    // reached the host, which the handler's alreadyApplied check settles.
-    await this.db.updateTable('outbox').set({ state: 'queued' }).where('state', '=', 'sending').execute()
     const queued = await this.db.selectFrom('outbox').selectAll().where('state', '=', 'queued').orderBy('id').execute()
     for (const row of queued) {
       const handler = this.handlers[row.kind]!

@@ -39,6 +39,7 @@ export class AccountRuntime {
   }): Promise<AccountRuntime> {
     const rt = new AccountRuntime(opts.did, await openCacheDb(opts.cacheDir, opts.did), opts.accounts)
     rt.outbox = new Outbox(rt.cache, opts.actions(rt), opts.onOutboxChange)
+    await rt.outbox.recoverInterrupted()
     return rt
   }
 
@@ -55,6 +56,7 @@ export class AccountRuntime {
   }
 
   async close(): Promise<void> {
+    await this.outbox.idle()
     await this.cache.destroy()
   }
 }

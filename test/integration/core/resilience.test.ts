@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { CoreHarness, eventually } from '../../support/core-harness.js'
+import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { sessionKey } from '../../../src/main/core/accounts/account-store.js'
+
+const net = useLocalNetwork()
+let app: CoreHarness
+let owner: string
+const groupDid = () => net.group('approval').did
+
+beforeAll(async () => {
+  app = await CoreHarness.start(net.stack)
+  owner = await app.signIn('owner')
+  await app.call('groups.add', { accountDid: owner, ref: groupDid() })
+})
+afterAll(async () => {
+  await app?.stop()
+  await closeSharedBrowser()
+})
+
+describe('nothing queued is lost', () => {
+  it('survives the app being killed while offline, and sends once when started again', async () => {
+    const outsider = net.as('outsider')
+    await outsider.call('example.groups.requestJoin', { body: { group: groupDid() } })
+    await app.call('sync.now', {})
+    await net.running.restartHost({
+      whileDown: async () => {
+        await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'joinRequest.decide', did: outsider.did, decision: 'admit' } })
+        await eventually(async () => (await app.call('outbox.list', {}))[0]?.attempts === 1)
+        // The process dies: no clean shutdown, the in-memory state is gone.
+        app = await app.restartCore()
+      },
+    })
+    // A new process over the same data folder and keychain shows the queued action at once…
+    const queued = await app.call('outbox.list', {})
+    expect(queued).toEqual([expect.objectContaining({ label: expect.stringContaining('Admit'), state: 'queued' })])
+    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).every((r) => r.pending)).toBe(true)
+    // …and sends it when the host is back.
+    await app.call('sync.now', {})
+    await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+    const members = await app.call('groups.members', { accountDid: owner, groupDid: groupDid() })
+    expect(members.filter((m) => m.did === outsider.did)).toHaveLength(1)
+  })
+
+  it('keeps queued work when the sign-in ends, asks to sign in again, then sends it', async () => {
+    const outsider2 = net.as('outsider2')
+    await outsider2.call('example.groups.requestJoin', { body: { group: groupDid() } })
+    await app.call('sync.now', {})
+    // The session ends (revoked, expired): it is gone from the keychain.
+    await app.secrets.delete(sessionKey(owner))
+    await app.restartCore().then((a) => (app = a))
+    expect((await app.call('accounts.list', {})).find((a) => a.did === owner)?.status).toBe('needs-sign-in')
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'joinRequest.decide', did: outsider2.did, decision: 'deny' } })
+    const waiting = await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.attempts > 0))
+    expect(waiting.state).toBe('queued')
+    expect(waiting.detail).toContain('Sign in again')
+    await app.signIn('owner')
+    await app.call('sync.now', {})
+    await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).some((r) => r.did === outsider2.did)).toBe(false)
+  })
+})
