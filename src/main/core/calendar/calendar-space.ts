@@ -14,7 +14,16 @@ export const membersSpace = (groupDid: string) => `at://${groupDid}/space/member
  * The group's calendar space, created the first time the group needs it (spec
  * section 4: check the members-space index first, so no second one is made).
  */
-export async function ensureCalendarSpace(host: HostClient, groupDid: string): Promise<string> {
+export async function ensureCalendarSpace(host: HostClient, groupDid: string, known?: Set<string>): Promise<string> {
+  // Spaces are not deleted under our feet often; a write to a deleted one fails with
+  // SpaceNotFound and the caller forgets it.
+  if (known?.has(calendarSpace(groupDid))) return calendarSpace(groupDid)
+  const uri = await findOrCreate(host, groupDid)
+  known?.add(uri)
+  return uri
+}
+
+async function findOrCreate(host: HostClient, groupDid: string): Promise<string> {
   try {
     await host.query('com.atproto.space.getRecord', {
       space: membersSpace(groupDid),

@@ -8,6 +8,7 @@ import { ERROR_MESSAGES } from '../../../shared/errors.js'
 import { spaceRecordAddress } from '../../../shared/space-address.js'
 import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
 
 type Tx = Transaction<CacheSchema>
 
@@ -136,8 +137,13 @@ const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLE
 
 async function writeEvent(rt: AccountRuntime, groupDid: string, method: string, body: Record<string, unknown>) {
   const host = await rt.hostOf(groupDid)
-  const space = await ensureCalendarSpace(host, groupDid)
-  await rt.credentials.write(host.host, groupDid, space, method, body)
+  const space = await ensureCalendarSpace(host, groupDid, rt.knownSpaces)
+  try {
+    await rt.credentials.write(host.host, groupDid, space, method, body)
+  } catch (err) {
+    if (err instanceof XrpcCallError && err.error === 'SpaceNotFound') rt.knownSpaces.delete(space)
+    throw err
+  }
 }
 
 const CALENDAR_ACTIONS: { [K in 'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'membership.accept' | 'membership.leave']: ActionSpec<K> } = {

@@ -18,6 +18,8 @@ export class AccountRuntime {
   /** The account's OAuth session (for writes to its own PDS). */
   readonly session: () => Promise<OAuthSession>
   private readonly hosts = new Map<string, HostClient>()
+  /** Spaces known to exist, so a repeated write does not look them up again. */
+  readonly knownSpaces = new Set<string>()
   outbox!: Outbox
 
   private constructor(
