@@ -39,6 +39,8 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     expect(event).toMatchObject({ name: 'Picnic', startsAt, location: 'The park', myRsvp: null })
     expect(event!.uri.startsWith(`${calendarSpace(groupDid())}/${groupDid()}/community.lexicon.calendar.event/`)).toBe(true)
     expect((await app.call('outbox.list', {})).filter((o) => o.state !== 'done')).toEqual([])
+    // The host demands a DPoP nonce: the first request met the challenge and retried once.
+    expect((await app.core.groups.runtime(owner)).credentials.nonceRetries).toBe(1)
   })
 
   it('repeats within the token’s life with no new grant, no PDS round trip and no nonce retry', async () => {

@@ -137,6 +137,43 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     }
   })
 
+  it('denies a request: it leaves the queue and the person is not a member', async () => {
+    const groupDid = net.group('approval').did
+    // outsider2 was admitted above; they leave, then ask again.
+    expect((await net.as('outsider2').call('example.groups.leaveGroup', { body: { group: groupDid } })).status).toBe(200)
+    await net.as('outsider2').call('example.groups.requestJoin', { body: { group: groupDid } })
+    await app.call('sync.now', {})
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: net.as('outsider2').did, decision: 'deny' } })
+    await eventually(async () => !(await app.call('groups.joinRequests', { accountDid: owner, groupDid })).some((r) => r.did === net.as('outsider2').did))
+    const res = await net.as('outsider2').call('example.groups.getJoinRequest', { params: { group: groupDid } })
+    expect(res.body.request).toBeUndefined()
+    expect((await app.call('groups.members', { accountDid: owner, groupDid })).some((m) => m.did === net.as('outsider2').did)).toBe(false)
+  })
+
+  it('works the moderation queue: a report shows with its count, then is resolved with a note', async () => {
+    const groupDid = net.group('approval').did
+    const reported = net.as('member').did
+    await net.as('moderator').call('example.groups.createReport', { body: { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: reported }, reasonType: 'spam' } })
+    await net.as('admin').call('example.groups.createReport', { body: { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: reported }, reasonType: 'spam' } })
+    await app.call('sync.now', {})
+    const [subject] = await app.call('groups.subjects', { accountDid: owner, groupDid })
+    expect(subject).toMatchObject({ key: reported, status: 'open', reportCount: 2 })
+    expect((await app.call('groups.list', {})).find((g) => g.did === groupDid && g.accountDid === owner)?.openSubjects).toBe(1)
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'subject.update', key: reported, subject: { did: reported }, status: 'resolved', note: 'Talked to them' } })
+    await eventually(async () => (await app.call('groups.subjects', { accountDid: owner, groupDid })).length === 0)
+    const resolved = await net.as('owner').call<{ subjects: { status: string }[] }>('example.groups.listSubjects', { params: { group: groupDid, status: 'resolved' } })
+    expect(resolved.body.subjects).toHaveLength(1)
+  })
+
+  it('starts a new group on the host with the account as owner', async () => {
+    const handle = `newgroup${Date.now().toString(36)}.groups.test`
+    const created = await app.call('groups.create', { accountDid: owner, handle, displayName: 'Book club', joinPolicy: 'invite' })
+    expect(created).toMatchObject({ handle, displayName: 'Book club', joinPolicy: 'invite', roles: ['owner'] })
+    expect(created.did).toMatch(/^did:plc:/)
+    const outsider = await net.as('outsider').call('example.groups.requestJoin', { body: { group: created.did } })
+    expect(outsider.body).toMatchObject({ error: 'InviteRequired' })
+  })
+
   it('refuses input the contract does not allow, with a clear error', async () => {
     const env = await app.raw('groups.act', { accountDid: owner, groupDid: 'nope', action: { kind: 'member.eject', did: 'x' } })
     expect(env).toMatchObject({ ok: false, error: { code: 'InvalidInput' } })

@@ -59,6 +59,10 @@ async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): 
   return members.find((m) => m.did === did) ?? null
 }
 
+/** The lexicon's union needs its member named. */
+const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
+  'did' in s ? { $type: 'example.groups.defs#subjectAccount', did: s.did } : { $type: 'example.groups.defs#subjectRecord', ...s }
+
 const short = (did: string) => did.replace(/^did:plc:/, '').slice(0, 8)
 
 const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]: ActionSpec<K> } = {
@@ -115,7 +119,7 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]:
   },
   'subject.update': {
     method: 'example.groups.updateSubject',
-    body: (group, p) => ({ group, subject: p.subject, status: p.status, ...(p.note ? { note: p.note } : {}) }),
+    body: (group, p) => ({ group, subject: typedSubject(p.subject), status: p.status, ...(p.note ? { note: p.note } : {}) }),
     label: (p) => `Mark a report ${p.status}`,
     applyToCache: async (tx, g, p, id) => {
       const s = await readItem<{ status: string }>(tx, g, 'subject', p.key)
