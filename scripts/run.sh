@@ -23,6 +23,20 @@ case "$task" in
     tsc --noEmit -p tsconfig.node.json
     exec vue-tsc --noEmit -p tsconfig.web.json ;;
   lint) exec eslint --max-warnings 0 . ;;
+  bench-host) exec node --import tsx bench/host.ts "$@" ;;
+  bench-core) exec node --import tsx bench/core.ts "$@" ;;
+  bench)
+    # Every bench/*.ts there is, one after another, each with its defaults (their
+    # options differ: run one alone, e.g. `npm run bench:host -- --help`, to pass some).
+    shopt -s nullglob
+    benches=(bench/*.ts)
+    [ ${#benches[@]} -gt 0 ] || { echo "no benches in bench/" >&2; exit 1; }
+    failed=()
+    for b in "${benches[@]}"; do
+      printf '\n== %s\n' "$b"
+      node --import tsx "$b" || failed+=("$b")
+    done
+    if [ ${#failed[@]} -gt 0 ]; then echo "failed: ${failed[*]}" >&2; exit 1; fi ;;
   codegen)
     # Typed server code from the lexicons, as @atproto/pds does; committed, and a unit
     # test fails when it is stale.

@@ -13,6 +13,7 @@ import type { HostConfig } from './config.js'
 import type { HostContext } from './context.js'
 import { listenOn, closeServer } from '../node/listen.js'
 import { createIdResolver } from '../node/id-resolver.js'
+import { HostDidCache } from './identity/did-cache.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -35,7 +36,10 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
   const db = await openHostDb(cfg.dataDir)
   const identity = await loadServiceIdentity(db, cfg)
   const groupAuth = await loadGroupAuth(db, { publicUrl, serviceDid: identity.did })
-  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver: createIdResolver(cfg.plcUrl), groupAuth }
+  // DID documents are cached (src/host/identity/did-cache.ts): without it, every
+  // authenticated request would wait for the PLC to hand over the caller's key.
+  const idResolver = createIdResolver(cfg.plcUrl, { didCache: new HostDidCache() })
+  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth }
 
   const xrpc = createXrpcServer()
   registerMethods(xrpc, ctx)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import type { HostDatabaseSchema } from './schema.js'
 import * as m001 from './migrations/001-init.js'
@@ -17,6 +17,34 @@ const migrations: Record<string, Migration> = {
   '004-spaces': m004,
 }
 
+/** How many distinct SQL texts keep their prepared statement. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * The database as Kysely's SQLite driver sees it, with each distinct SQL text prepared
+ * once: the driver prepares every query afresh, and preparing costs more than running
+ * most of this host's queries. Kysely's SQL is parameterized, so a handful of texts
+ * cover every request; the driver runs a statement to completion (`all` or `run`)
+ * before the next, so reusing one is safe. (Kysely's `.stream()` would iterate one
+ * instead, and two streams of the same SQL at once would collide: this host does not
+ * stream.)
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = statements.get(sql)
+      if (!stmt) {
+        stmt = sqlite.prepare(sql)
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+        statements.set(sql, stmt)
+      }
+      return stmt
+    },
+  }
+}
+
 /**
  * Opens (creating if needed) the host's SQLite database in `dataDir`, in WAL mode with
  * full fsync so that an acknowledged write survives a SIGKILL.
@@ -28,7 +56,7 @@ export async function openHostDb(dataDir: string): Promise<HostDb> {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

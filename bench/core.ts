@@ -1,0 +1,184 @@
+/**
+ * `npm run bench:core`: what the app's core costs a person, measured against the real
+ * local network in one run.
+ *
+ *   1. Round trips per repeated organizer action: a join-request decision and a calendar
+ *      event written as the group. The first of each pays for a service-auth token (a
+ *      PDS round trip), a group credential and its DPoP nonce challenge; a repeat within
+ *      the tokens' life should cost none of those (target: 0 PDS, 0 nonce round trips).
+ *   2. Time to show cached data on start (a new core over an existing cache holding a
+ *      10,000-member group) beside the time to load the same group from its host.
+ *
+ * Sign-in goes through the PDS's own pages in Chromium, as in the app. Sessions are kept
+ * in memory here, not in the keychain: the bench measures network round trips and cache
+ * reads, and must run outside a desktop session; the keychain is exercised by the tests.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { startStack } from '../src/stack/stack.js'
+import { DEMO_PASSWORD } from '../src/stack/seed.js'
+import { createCore, type AppCore } from '../src/main/core/app-core.js'
+import { MemorySecretStore } from '../src/main/core/secrets/memory-secret-store.js'
+import { dispatch } from '../src/main/core/ipc/dispatch.js'
+import { putItem } from '../src/main/core/cache/items.js'
+import { ACTIONS, type ActionKind, type ActionPayloads } from '../src/main/core/groups/organizer-actions.js'
+import { TID } from '@atproto/common-web'
+import type { Channel, ChannelInput, ChannelOutput } from '../src/shared/ipc/contract.js'
+import { completeOnPdsPages, closeSharedBrowser } from '../test/support/browser-sign-in.js'
+import { call, mapLimit } from './lib/xrpc.js'
+import { describeMachine } from './lib/machine.js'
+
+const REPEATS = 20
+const CACHED_MEMBERS = 10_000
+
+/** Counts every request the process makes, by where it goes. */
+const counts = { pds: 0, host: 0, plc: 0, other: 0 }
+const origins: { pds: string[]; host: string; plc: string } = { pds: [], host: '', plc: '' }
+const realFetch = globalThis.fetch
+globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : String(input))
+  const where = origins.pds.includes(url.origin) ? 'pds' : url.origin === origins.host ? 'host' : url.origin === origins.plc ? 'plc' : 'other'
+  counts[where]++
+  return realFetch(input, init)
+}) as typeof fetch
+const snapshot = () => ({ ...counts })
+const delta = (a: typeof counts, b: typeof counts) => ({ pds: b.pds - a.pds, host: b.host - a.host, plc: b.plc - a.plc })
+
+async function main() {
+  console.log('Convene core benchmark\n')
+  console.log(describeMachine())
+  const stack = await startStack()
+  const s = stack.file
+  origins.pds = [s.pds, s.pds.replace('127.0.0.1', 'localhost')]
+  origins.host = s.host.url
+  origins.plc = s.plc
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-bench-core-'))
+  const secrets = new MemorySecretStore()
+  const network = { pdsUrl: s.pds, hostUrl: s.host.url, plcUrl: s.plc, hostAud: s.host.aud }
+  const open = () => createCore({ version: 'bench', shell: 'loopback', network, secrets, dataDir })
+  let core: AppCore = await open()
+  const ipc = async <C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
+    const env = await dispatch(core.handlers, channel, input)
+    if (!env.ok) throw new Error(`${channel}: ${env.error.message}`)
+    return env.value as ChannelOutput<C>
+  }
+  try {
+    const owner = s.accounts.find((a) => a.name === 'owner')!
+    const start = await ipc('accounts.signIn', { handle: owner.handle })
+    await completeOnPdsPages(start.authorizeUrl, owner.password)
+    const ownerDid = (await ipc('accounts.awaitSignIn', { attemptId: start.attemptId })).did
+    const group = s.groups.find((g) => g.name === 'approval')!
+
+    // People asking to join, made outside anything timed.
+    const people = await mapLimit(Array.from({ length: REPEATS + 1 }, (_, i) => i), 8, async (i) => {
+      const handle = `bc${i}-${Date.now().toString(36).slice(-5)}.test`
+      const { body } = await call<{ did: string; accessJwt: string }>(s.pds, 'com.atproto.server.createAccount', {
+        body: { handle, password: DEMO_PASSWORD, email: `${handle}@convene.invalid` },
+      })
+      const token = await call<{ token: string }>(s.pds, 'com.atproto.server.getServiceAuth', {
+        params: { aud: s.host.aud, lxm: 'example.groups.requestJoin' },
+        headers: { authorization: `Bearer ${body.accessJwt}` },
+      })
+      await call(s.host.url, 'example.groups.requestJoin', { body: { group: group.did }, headers: { authorization: `Bearer ${token.body.token}` } })
+      return body.did
+    })
+
+    const t0 = performance.now()
+    await ipc('groups.add', { accountDid: ownerDid, ref: group.did })
+    const addMs = performance.now() - t0
+    const rt = await core.groups.runtime(ownerDid)
+
+    // 1. Each action is queued and sent exactly as the app does it (the outbox), and
+    //    only its own requests are counted; the refresh that follows is counted apart.
+    const act = async <K extends ActionKind>(kind: K, payload: ActionPayloads[K]) => {
+      const spec = ACTIONS[kind]
+      const before = snapshot()
+      const nonces = rt.credentials.nonceRetries
+      await rt.outbox.enqueue({ groupDid: group.did, kind, payload, label: spec.label(payload as never) }, (tx, id) =>
+        spec.applyToCache(tx, group.did, payload as never, id),
+      )
+      await rt.outbox.replay()
+      const bad = (await rt.outbox.list()).filter((r) => r.state !== 'done')
+      if (bad.length) throw new Error(`actions did not go through: ${JSON.stringify(bad)}`)
+      return { ...delta(before, snapshot()), nonce: rt.credentials.nonceRetries - nonces }
+    }
+    const decide = (did: string) => act('joinRequest.decide', { did, decision: 'admit' })
+    const firstDecision = await decide(people[0]!)
+    const repeatDecisions = []
+    for (const did of people.slice(1)) repeatDecisions.push(await decide(did))
+
+    const writeEvent = (i: number) =>
+      act('event.create', { rkey: TID.nextStr(), event: { name: `Meetup ${i}`, startsAt: new Date(Date.now() + (i + 1) * 86_400_000).toISOString() } })
+    const firstEvent = await writeEvent(0)
+    const repeatEvents = []
+    for (let i = 1; i <= REPEATS; i++) repeatEvents.push(await writeEvent(i))
+
+    const beforeRefresh = snapshot()
+    // 2. Cached start: a 10,000-member group in the cache, then a new core reads it.
+    const refreshStart = performance.now()
+    await ipc('groups.refresh', { accountDid: ownerDid, groupDid: group.did })
+    const refreshMs = performance.now() - refreshStart
+    const refreshRequests = delta(beforeRefresh, snapshot())
+    await rt.cache.transaction().execute(async (tx) => {
+      for (let i = 0; i < CACHED_MEMBERS; i++) {
+        const did = `did:plc:bench${i.toString(36).padStart(19, '0')}`
+        await putItem(tx, group.did, 'member', did, { did, handle: null, roles: ['member'], joinedAt: new Date().toISOString(), accepted: i % 2 === 0 }, null)
+      }
+    })
+    await core.close()
+    const beforeStart = snapshot()
+    const coldStart = performance.now()
+    core = await open()
+    const groups = await ipc('groups.list', {})
+    const shownGroupsMs = performance.now() - coldStart
+    const members = await ipc('groups.members', { accountDid: ownerDid, groupDid: group.did })
+    const shownMembersMs = performance.now() - coldStart
+    const startRequests = delta(beforeStart, snapshot())
+
+    const avg = (xs: { pds: number; host: number; nonce: number }[], k: 'pds' | 'host' | 'nonce') => xs.reduce((n, x) => n + x[k], 0) / xs.length
+    const row = (label: string, r: { pds: number; host: number; nonce: number }) =>
+      `${label.padEnd(34)} ${String(r.pds).padStart(6)} ${String(r.host).padStart(6)} ${String(r.nonce).padStart(7)}`
+    const avgRow = (label: string, xs: { pds: number; host: number; nonce: number }[]) =>
+      `${label.padEnd(34)} ${avg(xs, 'pds').toFixed(2).padStart(6)} ${avg(xs, 'host').toFixed(2).padStart(6)} ${avg(xs, 'nonce').toFixed(2).padStart(7)}`
+    console.log('\nRound trips per action (the action alone; the refresh after it is listed below)')
+    console.log(`${''.padEnd(34)} ${'PDS'.padStart(6)} ${'host'.padStart(6)} ${'nonce'.padStart(7)}`)
+    console.log(row('first join-request decision', firstDecision))
+    console.log(avgRow(`repeat decision (mean of ${REPEATS})`, repeatDecisions))
+    console.log(row('first event as the group', firstEvent))
+    console.log(avgRow(`repeat event (mean of ${REPEATS})`, repeatEvents))
+    const repeatPds = Math.max(...[...repeatDecisions, ...repeatEvents].map((r) => r.pds))
+    const repeatNonce = Math.max(...[...repeatDecisions, ...repeatEvents].map((r) => r.nonce))
+    console.log(`target: 0 PDS and 0 nonce round trips for a repeat  ->  worst repeat: ${repeatPds} PDS, ${repeatNonce} nonce: ${repeatPds === 0 && repeatNonce === 0 ? 'met' : 'NOT met'}`)
+
+    console.log(`one refresh of the group after actions: ${refreshRequests.host} host, ${refreshRequests.pds} PDS (this account's RSVPs), ${refreshRequests.plc} PLC`)
+
+    console.log('\nShowing data on start')
+    console.log(`add the group from its host (first time)     ${addMs.toFixed(1)} ms`)
+    console.log(`refresh it from its host (baseline)          ${refreshMs.toFixed(1)} ms`)
+    console.log(`new core: group list from the cache          ${shownGroupsMs.toFixed(1)} ms (${groups.length} groups)`)
+    console.log(`new core: ${members.length.toLocaleString('en')} members from the cache     ${shownMembersMs.toFixed(1)} ms`)
+    console.log(`network requests before the cached data showed: ${startRequests.pds + startRequests.host + startRequests.plc}`)
+    console.log(`ratio cached start / network refresh: ${(shownGroupsMs / refreshMs).toFixed(2)} for the group list`)
+  } finally {
+    await core.close().catch(() => {})
+    await closeSharedBrowser()
+    await stack.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const hardStop = setTimeout(() => {
+  console.error('bench:core took more than 5 minutes; stopping')
+  process.exit(1)
+}, 5 * 60_000)
+hardStop.unref()
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(`bench:core failed: ${(err as Error).stack ?? err}`)
+    process.exit(1)
+  },
+)

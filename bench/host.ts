@@ -1,0 +1,384 @@
+/**
+ * `npm run bench:host`: how many authenticated writes per second the group host takes,
+ * and how fast it answers them, under concurrent load on loopback, beside
+ *
+ *   - the real @atproto/pds of the same local network doing authenticated
+ *     `com.atproto.repo.createRecord` in the same run, and
+ *   - this machine's own limit, measured in the same run: how many ES256K service-auth
+ *     signatures one core verifies per second with Node's built-in crypto, exactly as
+ *     the host verifies them (`nodeVerifySignature`), and with `@atproto/crypto`'s
+ *     pure-JS verify for comparison. Two cores verify twice as many.
+ *
+ * Everything the client needs (accounts, service-auth tokens, DPoP proofs) is made
+ * before the timed sections: minting tokens is the PDS's work, verifying them the host's.
+ * The load runs in a worker thread, so it does not share an event loop with the PLC and
+ * the PDS that this process serves; the host is a process of its own, as in production.
+ *
+ * Every phase is bounded by a request count and by time. Options: --requests <n>
+ * (per phase, default 2000), --concurrency <n> (default 64), --accounts <n> (callers,
+ * default 256), --max-seconds <n> (per phase, default 30), --verify-seconds <n> (default 3),
+ * --json <file> (also write the figures there).
+ */
+import fs from 'node:fs'
+import { parseArgs } from 'node:util'
+import { performance } from 'node:perf_hooks'
+import { startStack, type RunningStack } from '../src/stack/stack.js'
+import { DEMO_PASSWORD } from '../src/stack/seed.js'
+import { createDpopKey, dpopProof, isNonceChallenge, type DpopKey } from '../test/support/dpop.js'
+import { runLoad, type LoadJob, type LoadResult, type PreparedRequest } from './lib/load.js'
+import { measureVerifyLimit, type VerifyRate } from './lib/verify-limit.js'
+import { call, mapLimit } from './lib/xrpc.js'
+import { describeMachine, findChildPid, processCpuSeconds } from './lib/machine.js'
+
+/** The issue's targets for the host's authenticated writes. */
+const TARGET_VS_PDS = 10
+const TARGET_VS_TWO_CORE_LIMIT = 0.5
+const TARGET_P99_MS = 20
+/** No run may outlive this, whatever happens (the phases themselves are bounded too). */
+const HARD_LIMIT_MS = 5 * 60_000
+/** Service-auth tokens are minted to outlive the whole run (the PDS allows up to an hour). */
+const TOKEN_LIFETIME_S = 30 * 60
+/** Requests in the one-at-a-time phase (the host's latency without a queue). */
+const SERIAL_REQUESTS = 200
+
+const CALENDAR = 'community.lexicon.calendar'
+const EVENT = `${CALENDAR}.event`
+
+function positiveInt(value: string | undefined, fallback: number, flag: string, max: number): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n <= 0 || n > max) throw new Error(`${flag} must be a whole number from 1 to ${max}, not "${value}"`)
+  return n
+}
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string' },
+    concurrency: { type: 'string' },
+    accounts: { type: 'string' },
+    'max-seconds': { type: 'string' },
+    'verify-seconds': { type: 'string' },
+    json: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+})
+if (args.help) {
+  process.stdout.write(
+    'Usage: npm run bench:host -- [--requests 2000] [--concurrency 64] [--accounts 256] [--max-seconds 30] [--verify-seconds 3] [--json <file>]\n',
+  )
+  process.exit(0)
+}
+const REQUESTS = positiveInt(args.requests, 2000, '--requests', 20_000)
+const CONCURRENCY = positiveInt(args.concurrency, 64, '--concurrency', 512)
+const ACCOUNTS = positiveInt(args.accounts, 256, '--accounts', 2000)
+const MAX_SECONDS = positiveInt(args['max-seconds'], 30, '--max-seconds', 120)
+const VERIFY_SECONDS = positiveInt(args['verify-seconds'], 3, '--verify-seconds', 30)
+
+const started = performance.now()
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s`
+const log = (line: string) => console.log(`[${elapsed()}] ${line}`)
+
+interface Account {
+  handle: string
+  did: string
+  accessJwt: string
+}
+
+interface Phase {
+  result: LoadResult
+  /** CPU seconds the host process used per wall second during the phase (1.0 = one core). */
+  hostCpu: number | null
+  /** The same for this process (PLC, PDS and the load generator). */
+  benchCpu: number
+}
+
+/** Runs one load phase and samples the CPU the host and this process used meanwhile. */
+async function measure(job: LoadJob, hostPid: number | null): Promise<Phase> {
+  const hostBefore = hostPid === null ? null : processCpuSeconds(hostPid)
+  const benchBefore = process.cpuUsage()
+  const t0 = performance.now()
+  const result = await runLoad(job)
+  const wall = (performance.now() - t0) / 1000
+  const hostAfter = hostPid === null ? null : processCpuSeconds(hostPid)
+  const bench = process.cpuUsage(benchBefore)
+  const hostCpu = hostBefore !== null && hostAfter !== null ? (hostAfter - hostBefore) / wall : null
+  const benchCpu = (bench.user + bench.system) / 1e6 / wall
+  log(
+    `${job.name}: ${result.ok} ok, ${result.failed} failed in ${result.seconds.toFixed(2)} s → ${result.perSecond.toFixed(0)}/s, ` +
+      `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms` +
+      (result.nonceRetries ? `, ${result.nonceRetries} DPoP nonce retries` : '') +
+      (result.timedOut ? ` (stopped by the ${job.maxSeconds} s bound after ${result.sent} requests)` : ''),
+  )
+  for (const f of result.failures) log(`  failure: ${f}`)
+  return { result, hostCpu, benchCpu }
+}
+
+/** The machine, as described before the run started (load included). */
+let machine = ''
+
+const json = (body: unknown) => JSON.stringify(body)
+const post = (path: string, headers: Record<string, string>, body: unknown): PreparedRequest => ({
+  method: 'POST',
+  path,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: json(body),
+})
+
+async function main() {
+  console.log('Convene group host bench: authenticated writes on loopback\n')
+  machine = describeMachine()
+  console.log(machine)
+  console.log(`load     ${REQUESTS} requests per phase at ${CONCURRENCY} concurrent, ${ACCOUNTS} caller accounts, each phase at most ${MAX_SECONDS} s\n`)
+
+  // The machine's limit first, while nothing else runs.
+  log(`measuring ES256K verifications per second on one core (${VERIFY_SECONDS} s each)…`)
+  const limit = await measureVerifyLimit({ seconds: VERIFY_SECONDS })
+  for (const r of [limit.node, limit.pureJs]) log(`  ${r.name}: ${r.perSecond.toFixed(0)}/s (${r.count} in ${r.seconds.toFixed(2)} s)`)
+
+  log('starting the local network (PLC, PDS, group host)…')
+  let stack: RunningStack | undefined
+  const stop = async () => {
+    const s = stack
+    stack = undefined
+    await s?.stop()
+  }
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)))
+  process.once('SIGTERM', () => void stop().finally(() => process.exit(143)))
+  const watchdog = setTimeout(() => {
+    console.error(`bench:host ran past ${HARD_LIMIT_MS / 60_000} minutes; stopping`)
+    void stop().finally(() => process.exit(1))
+  }, HARD_LIMIT_MS)
+  watchdog.unref()
+
+  try {
+    stack = await startStack()
+    const { file } = stack
+    const hostPid = findChildPid('host/bin.ts')
+    log(`  PDS ${file.pds}, host ${file.host.url}${hostPid ? ` (pid ${hostPid})` : ''}`)
+    const host = file.host.url
+    const owner = file.accounts.find((a) => a.name === 'owner')!
+    const ownerSession = (await call<{ accessJwt: string }>(file.pds, 'com.atproto.server.createSession', { body: { identifier: owner.handle, password: owner.password } })).body
+    const serviceAuth = async (accessJwt: string, lxm: string) =>
+      (
+        await call<{ token: string }>(file.pds, 'com.atproto.server.getServiceAuth', {
+          params: { aud: file.host.aud, lxm, exp: String(Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S) },
+          headers: { authorization: `Bearer ${accessJwt}` },
+        })
+      ).body.token
+
+    // Callers: fresh accounts on the PDS, so every host write is a real change of state.
+    log(`creating ${ACCOUNTS} accounts on the PDS…`)
+    const tag = Date.now().toString(36).slice(-4)
+    const accounts: Account[] = await mapLimit(Array.from({ length: ACCOUNTS }, (_, i) => i), 6, async (i) => {
+      const handle = `bench-${tag}-${i.toString().padStart(4, '0')}.test`
+      const { body } = await call<{ did: string; accessJwt: string }>(file.pds, 'com.atproto.server.createAccount', {
+        body: { handle, password: DEMO_PASSWORD, email: `${handle}@convene.invalid` },
+      })
+      return { handle, did: body.did, accessJwt: body.accessJwt }
+    })
+
+    // Enough groups that every (account, group) pair is one distinct write.
+    const groupsPerPolicy = Math.ceil(REQUESTS / ACCOUNTS)
+    log(`creating groups: ${groupsPerPolicy} open and ${groupsPerPolicy} approval (with the seeded ones), and a warm-up group…`)
+    const createGroupToken = await serviceAuth(ownerSession.accessJwt, 'example.groups.createGroup')
+    const newGroup = async (name: string, joinPolicy: string) =>
+      (
+        await call<{ did: string }>(host, 'example.groups.createGroup', {
+          body: { handle: `${name}.groups.test`, joinPolicy },
+          headers: { authorization: `Bearer ${createGroupToken}` },
+        })
+      ).body.did
+    const openGroups = [file.groups.find((g) => g.name === 'open')!.did]
+    const approvalGroups = [file.groups.find((g) => g.name === 'approval')!.did]
+    for (let i = 1; i < groupsPerPolicy; i++) {
+      openGroups.push(await newGroup(`bench-${tag}-open-${i}`, 'open'))
+      approvalGroups.push(await newGroup(`bench-${tag}-approval-${i}`, 'approval'))
+    }
+    const warmupGroup = await newGroup(`bench-${tag}-warmup`, 'open')
+    const serialGroup = await newGroup(`bench-${tag}-serial`, 'open')
+
+    log('minting service-auth tokens (one per caller and method, reused within their lifetime, as the app does)…')
+    const joinTokens = await mapLimit(accounts, 8, (a) => serviceAuth(a.accessJwt, 'example.groups.requestJoin'))
+    const admitToken = await serviceAuth(ownerSession.accessJwt, 'example.groups.admitMember')
+
+    // The group credential: a calendar space in the open group, and a grant for it.
+    const openGroup = openGroups[0]!
+    const calendar = `at://${openGroup}/space/${CALENDAR}/self`
+    await call(host, 'example.groups.createSpace', {
+      body: {
+        group: openGroup,
+        type: CALENDAR,
+        skey: 'self',
+        name: 'Calendar',
+        readableBy: ['owner', 'admin', 'moderator', 'member'],
+        credentialScopes: [{ role: 'owner', scopes: [EVENT] }],
+      },
+      headers: { authorization: `Bearer ${await serviceAuth(ownerSession.accessJwt, 'example.groups.createSpace')}` },
+    })
+    const dpopKey: DpopKey = await createDpopKey()
+    const dpopState: { nonce?: string } = {}
+    const grantUrl = `${host}/xrpc/example.groups.getGroupAuth`
+    const grantAuth = await serviceAuth(ownerSession.accessJwt, 'example.groups.getGroupAuth')
+    const askGrant = async () => {
+      const res = await fetch(grantUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${grantAuth}`, 'content-type': 'application/json', dpop: await dpopProof(dpopKey, { htm: 'POST', htu: grantUrl, nonce: dpopState.nonce }) },
+        body: json({ group: openGroup, space: calendar }),
+      })
+      dpopState.nonce = res.headers.get('dpop-nonce') ?? dpopState.nonce
+      return res
+    }
+    let grantRes = await askGrant()
+    if (isNonceChallenge(grantRes)) grantRes = await askGrant()
+    if (!grantRes.ok) throw new Error(`getGroupAuth failed (${grantRes.status}): ${await grantRes.text()}`)
+    const grant = (await grantRes.json()) as { accessJwt: string; pds: string }
+    const writeUrl = `${grant.pds}/xrpc/com.atproto.space.createRecord`
+    /** Proofs for `n` createRecord calls, made now (outside the timed part) with the latest nonce. */
+    const createRecordRequests = async (n: number, label: string): Promise<PreparedRequest[]> => {
+      const when = new Date(Date.now() + 7 * 86_400_000).toISOString()
+      const out: PreparedRequest[] = []
+      for (let i = 0; i < n; i++) {
+        const proof = await dpopProof(dpopKey, { htm: 'POST', htu: writeUrl, nonce: dpopState.nonce, accessToken: grant.accessJwt })
+        out.push(
+          post('/xrpc/com.atproto.space.createRecord', { authorization: `DPoP ${grant.accessJwt}`, dpop: proof }, {
+            space: calendar,
+            repo: openGroup,
+            collection: EVENT,
+            record: { $type: EVENT, name: `${label} ${i}`, startsAt: when, createdAt: new Date().toISOString() },
+          }),
+        )
+      }
+      return out
+    }
+    const dpopRetry = { key: dpopKey, htu: writeUrl, accessToken: grant.accessJwt }
+
+    const job = (name: string, base: string, requests: PreparedRequest[], extra: Partial<LoadJob> = {}): LoadJob => ({
+      name,
+      base,
+      requests,
+      concurrency: CONCURRENCY,
+      maxSeconds: MAX_SECONDS,
+      ...extra,
+    })
+    /** Request k: caller k mod A, into group ⌊k / A⌋, so no two requests are the same write. */
+    const joins = (groups: string[]) =>
+      Array.from({ length: REQUESTS }, (_, k) => {
+        const a = k % ACCOUNTS
+        return post('/xrpc/example.groups.requestJoin', { authorization: `Bearer ${joinTokens[a]!}` }, { group: groups[Math.floor(k / ACCOUNTS)]! })
+      })
+
+    // Warm-up (not counted): the same code paths, in a group of their own.
+    log('warming up the host and the PDS (not counted)…')
+    await runLoad(job('warm-up requestJoin', host, accounts.map((_, a) => post('/xrpc/example.groups.requestJoin', { authorization: `Bearer ${joinTokens[a]!}` }, { group: warmupGroup }))))
+    await runLoad(job('warm-up createRecord', host, await createRecordRequests(Math.min(256, REQUESTS), 'Warm-up'), { dpop: dpopRetry }))
+    const pdsPost = (a: Account, i: number, label: string): PreparedRequest =>
+      post('/xrpc/com.atproto.repo.createRecord', { authorization: `Bearer ${a.accessJwt}` }, {
+        repo: a.did,
+        collection: 'app.bsky.feed.post',
+        record: { $type: 'app.bsky.feed.post', text: `${label} ${i}`, createdAt: new Date().toISOString() },
+      })
+    await runLoad(job('warm-up PDS createRecord', file.pds, Array.from({ length: Math.min(128, REQUESTS) }, (_, i) => pdsPost(accounts[i % ACCOUNTS]!, i, 'warm-up'))))
+
+    log('measuring…')
+    const phases: { label: string; kind: 'host' | 'pds' | 'serial'; phase: Phase }[] = []
+    // One at a time first: the host's own service time, with no queue in front of it.
+    const serial = accounts.slice(0, SERIAL_REQUESTS).map((_, a) => post('/xrpc/example.groups.requestJoin', { authorization: `Bearer ${joinTokens[a]!}` }, { group: serialGroup }))
+    phases.push({ label: 'host requestJoin, open, 1 at a time', kind: 'serial', phase: await measure(job('host requestJoin (open, one at a time)', host, serial, { concurrency: 1 }), hostPid) })
+    phases.push({
+      label: 'host requestJoin, open (admitted)',
+      kind: 'host',
+      phase: await measure(job('host requestJoin (open → admitted)', host, joins(openGroups)), hostPid),
+    })
+    const pending = await measure(job('host requestJoin (approval → pending)', host, joins(approvalGroups)), hostPid)
+    phases.push({ label: 'host requestJoin, approval (pending)', kind: 'host', phase: pending })
+    // The owner decides every request just made, with one reused admitMember token.
+    const admits = Array.from({ length: REQUESTS }, (_, k) =>
+      post('/xrpc/example.groups.admitMember', { authorization: `Bearer ${admitToken}` }, {
+        group: approvalGroups[Math.floor(k / ACCOUNTS)]!,
+        did: accounts[k % ACCOUNTS]!.did,
+        decision: 'admit',
+      }),
+    ).slice(0, pending.result.sent)
+    phases.push({ label: 'host admitMember (owner)', kind: 'host', phase: await measure(job('host admitMember (owner admits)', host, admits), hostPid) })
+    phases.push({
+      label: 'host createRecord, group credential',
+      kind: 'host',
+      phase: await measure(job('host createRecord (group credential, DPoP)', host, await createRecordRequests(REQUESTS, 'Meetup'), { dpop: dpopRetry }), hostPid),
+    })
+    phases.push({
+      label: 'PDS com.atproto.repo.createRecord',
+      kind: 'pds',
+      phase: await measure(job('PDS createRecord (password session)', file.pds, Array.from({ length: REQUESTS }, (_, i) => pdsPost(accounts[i % ACCOUNTS]!, i, 'bench post'))), hostPid),
+    })
+
+    report(phases, limit)
+  } finally {
+    log('stopping the local network…')
+    await stop()
+    clearTimeout(watchdog)
+  }
+}
+
+function report(phases: { label: string; kind: 'host' | 'pds' | 'serial'; phase: Phase }[], limit: { node: VerifyRate; pureJs: VerifyRate }) {
+  const pds = phases.find((p) => p.kind === 'pds')!.phase.result
+  const oneCore = limit.node.perSecond
+  const twoCore = 2 * oneCore
+  const cpu = (x: number | null) => (x === null ? '   –' : `${(x * 100).toFixed(0)}%`.padStart(4))
+  const n = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–')
+
+  console.log(`\nResults (${CONCURRENCY} concurrent, loopback; CPU: share of one core used by the host process / by the bench process, i.e. PLC + PDS + load generator)\n`)
+  const head = `${'phase'.padEnd(38)} ${'ok'.padStart(6)} ${'fail'.padStart(5)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}  host  bench  ${'×PDS'.padStart(6)} ${'×limit2'.padStart(8)}`
+  console.log(head)
+  console.log('-'.repeat(head.length))
+  for (const { label, kind, phase } of phases) {
+    const r = phase.result
+    const vsPds = kind === 'host' ? n(r.perSecond / pds.perSecond, 1) : ''
+    const vsLimit = kind === 'serial' ? '' : n(r.perSecond / twoCore, 2)
+    console.log(
+      `${label.padEnd(38)} ${String(r.ok).padStart(6)} ${String(r.failed).padStart(5)} ${n(r.perSecond).padStart(7)} ${n(r.p50, 1).padStart(7)} ${n(r.p99, 1).padStart(7)} ${n(r.max, 1).padStart(7)}  ${cpu(phase.hostCpu)}  ${cpu(phase.benchCpu)}  ${vsPds.padStart(6)} ${vsLimit.padStart(8)}`,
+    )
+  }
+  console.log(`${'ES256K verify, node:crypto, 1 core'.padEnd(38)} ${' '.repeat(13)} ${n(oneCore).padStart(7)}`)
+  console.log(`${'ES256K verify, node:crypto, 2 cores'.padEnd(38)} ${' '.repeat(13)} ${n(twoCore).padStart(7)}   (the limit: 2 × one core)`)
+  console.log(`${'ES256K verify, @atproto/crypto JS, 1 core'.padEnd(38)} ${' '.repeat(13)} ${n(limit.pureJs.perSecond).padStart(7)}   (${n(oneCore / limit.pureJs.perSecond, 1)}× slower than node:crypto)`)
+
+  console.log(`\nTargets for the host's authenticated writes: ≥ ${TARGET_VS_PDS}× the PDS (${n(TARGET_VS_PDS * pds.perSecond)}/s), ≥ ${TARGET_VS_TWO_CORE_LIMIT}× the two-core verify limit (${n(TARGET_VS_TWO_CORE_LIMIT * twoCore)}/s), p99 < ${TARGET_P99_MS} ms\n`)
+  const mark = (ok: boolean) => (ok ? 'met   ' : 'MISSED')
+  let allMet = true
+  for (const { label, kind, phase } of phases) {
+    if (kind !== 'host') continue
+    const r = phase.result
+    const vsPds = r.perSecond / pds.perSecond
+    const vsLimit = r.perSecond / twoCore
+    const clean = r.failed === 0 && !r.timedOut
+    const checks = [vsPds >= TARGET_VS_PDS, vsLimit >= TARGET_VS_TWO_CORE_LIMIT, r.p99 < TARGET_P99_MS, clean]
+    allMet &&= checks.every(Boolean)
+    console.log(
+      `${label.padEnd(38)} ${mark(checks[0]!)} ${n(vsPds, 1)}× PDS   ${mark(checks[1]!)} ${n(vsLimit, 2)}× limit   ${mark(checks[2]!)} p99 ${n(r.p99, 1)} ms` +
+        (clean ? '' : `   (${r.failed} failed${r.timedOut ? ', stopped by the time bound' : ''})`),
+    )
+  }
+  console.log(`\n${allMet ? 'Every target met.' : 'Not every target met (see MISSED above).'}`)
+  // Little's law: with N requests always in flight, the mean latency is N / throughput.
+  console.log(
+    `With ${CONCURRENCY} requests always in flight, mean latency = ${CONCURRENCY} / throughput: a p99 under ${TARGET_P99_MS} ms needs more than ` +
+      `${n(CONCURRENCY / (TARGET_P99_MS / 1000))} requests per second; one at a time, the host answered requestJoin in ${n(phases.find((p) => p.kind === 'serial')?.phase.result.p50 ?? NaN, 1)} ms (p50).`,
+  )
+  if (pds.failed) console.log(`Note: ${pds.failed} PDS requests failed; its rate counts successes only.`)
+  if (args.json) {
+    const figures = {
+      machine,
+      concurrency: CONCURRENCY,
+      verifyLimit: { oneCore: oneCore, twoCores: twoCore, pureJsOneCore: limit.pureJs.perSecond },
+      phases: phases.map(({ label, kind, phase }) => ({ label, kind, ...phase.result, hostCpu: phase.hostCpu, benchCpu: phase.benchCpu })),
+      targets: { vsPds: TARGET_VS_PDS, vsTwoCoreLimit: TARGET_VS_TWO_CORE_LIMIT, p99Ms: TARGET_P99_MS, allMet },
+    }
+    fs.writeFileSync(args.json, `${JSON.stringify(figures, null, 2)}\n`)
+    console.log(`Wrote ${args.json}.`)
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench:host failed: ${(err as Error).stack ?? String(err)}`)
+  process.exitCode = 1
+})
