@@ -24,6 +24,7 @@ export class CoreHarness {
   static async start(
     stack: StackFile,
     reuse?: { secrets: KeychainSecretStore; dataDir: string },
+    opts: { syncIntervalMs?: number } = {},
   ): Promise<CoreHarness> {
     const secrets = reuse?.secrets ?? new KeychainSecretStore(`convene-core-test-${randomUUID()}`)
     const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'convene-core-'))
@@ -33,6 +34,8 @@ export class CoreHarness {
       network: { pdsUrl: stack.pds, hostUrl: stack.host.url, plcUrl: stack.plc, hostAud: stack.host.aud },
       secrets,
       dataDir,
+      // Tests drive syncs themselves (sync.now) unless they are about background sync.
+      syncIntervalMs: opts.syncIntervalMs ?? 0,
     })
     return new CoreHarness(core, secrets, dataDir, stack)
   }

@@ -17,6 +17,8 @@ export interface CoreOptions {
   secrets: SecretStore & { probe?: () => Promise<void> }
   /** Where the per-account caches live (never secrets). */
   dataDir: string
+  /** How often to send queues and catch up with hosts in the background (0: never). */
+  syncIntervalMs?: number
   /** Opens a URL in the system browser; the loopback shell has none (its page opens it). */
   openUrl?: (url: string) => Promise<void>
 }
@@ -101,10 +103,27 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       return {}
     },
   }
+  // Background sync: queued actions go out when the host is back, and what changed
+  // while the app was away comes in, without anyone pressing a button.
+  const interval = opts.syncIntervalMs ?? 30_000
+  let syncing: Promise<void> | null = null
+  const syncInBackground = () => {
+    if (!keychain.available || syncing) return
+    syncing = groups
+      .syncAll()
+      .catch((err: unknown) => console.error('[sync]', (err as Error).message))
+      .finally(() => (syncing = null))
+  }
+  const timer = interval > 0 ? setInterval(syncInBackground, interval) : null
+  timer?.unref()
+  if (interval > 0) setTimeout(syncInBackground, 0).unref()
+
   return {
     handlers,
     groups,
     async close() {
+      if (timer) clearInterval(timer)
+      await syncing
       await groups.close()
     },
   }

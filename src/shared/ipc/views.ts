@@ -18,6 +18,8 @@ export const GroupSummaryView = z.object({
   /** Roles this account may grant, revoke or eject (via `role.assign` / `eject`). */
   assignable: z.array(z.string()),
   allRoles: z.array(z.string()),
+  /** Scopes the sign-in lacks for what the roles allow here (ask for them to sign in again). */
+  missingScopes: z.array(z.string()),
   pendingRequests: z.number().int(),
   openSubjects: z.number().int(),
   syncedAt: z.string().nullable(),

@@ -111,7 +111,7 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     expect(kinds.indexOf('member.acceptanceWithdrawn')).toBeLessThan(kinds.indexOf('member.left'))
   })
 
-  it('names the scope to ask for when the session lacks one (ScopeMissingError from the PDS)', async () => {
+  it('names the scope to ask for when the sign-in lacks one', async () => {
     const rt = await app.core.groups.runtime(owner)
     const err = await rt.auth.get(net.stack.host.aud, 'example.groups.notifyWrite').catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'ScopeMissingError', data: { scope: rpcScope('example.groups.notifyWrite', net.stack.host.aud) } })

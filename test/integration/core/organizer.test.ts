@@ -23,6 +23,8 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     expect(group.roles).toEqual(['owner'])
     expect(group.actions).toEqual(expect.arrayContaining(['admit', 'invite', 'mod.read', 'group.configure']))
     expect(group.hostUrl).toBe(net.stack.host.url)
+    // The sign-in granted every method these roles use here, so nothing needs asking for.
+    expect(group.missingScopes).toEqual([])
     const listed = await app.call('groups.list', {})
     expect(listed.map((g) => g.did)).toContain(group.did)
   })

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { CoreHarness, eventually } from '../../support/core-harness.js'
@@ -41,6 +42,21 @@ describe('nothing queued is lost', () => {
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
     const members = await app.call('groups.members', { accountDid: owner, groupDid: groupDid() })
     expect(members.filter((m) => m.did === outsider.did)).toHaveLength(1)
+  })
+
+  it('sends queued work and catches up in the background, with nobody asking', async () => {
+    const background = await CoreHarness.start(net.stack, { secrets: app.secrets, dataDir: `${app.dataDir}-bg` }, { syncIntervalMs: 200 })
+    try {
+      const requester = net.as('outsider2')
+      await requester.call('example.groups.leaveGroup', { body: { group: groupDid() } }).catch(() => {})
+      await background.call('groups.add', { accountDid: owner, ref: groupDid() })
+      await requester.call('example.groups.requestJoin', { body: { group: groupDid() } })
+      // No sync.now: the host's change log moved, and the background pass notices.
+      await eventually(async () => (await background.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).some((r) => r.did === requester.did))
+    } finally {
+      await background.core.close()
+      fs.rmSync(background.dataDir, { recursive: true, force: true })
+    }
   })
 
   it('keeps queued work when the sign-in ends, asks to sign in again, then sends it', async () => {

@@ -8,6 +8,8 @@ export const sessionKey = (did: string) => `session:${did}`
 interface IndexedAccount {
   did: string
   handle: string
+  /** What the PDS granted at the last sign-in (its token info): not a secret. */
+  scope?: string
 }
 
 /**
@@ -41,8 +43,13 @@ export class AccountStore {
   /** Adds or updates an account (same DID: the handle may have changed). */
   async put(account: IndexedAccount): Promise<void> {
     const index = (await this.index()).filter((a) => a.did !== account.did)
-    index.push({ did: account.did, handle: account.handle })
+    index.push({ did: account.did, handle: account.handle, ...(account.scope ? { scope: account.scope } : {}) })
     await this.secrets.set(ACCOUNT_INDEX_KEY, JSON.stringify(index))
+  }
+
+  /** The scope granted at the last sign-in, if known. */
+  async grantedScope(did: string): Promise<string | undefined> {
+    return (await this.index()).find((a) => a.did === did)?.scope
   }
 
   async remove(did: string): Promise<void> {

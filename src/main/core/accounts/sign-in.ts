@@ -68,7 +68,9 @@ export class Accounts {
           throw new UserFacingError('SignInDenied', params.get('error') === 'access_denied' ? 'Sign-in was cancelled on your server’s page.' : `Your server refused the sign-in: ${params.get('error_description') ?? params.get('error')}`)
         }
         const { session } = await client.callback(params)
-        await this.store.put({ did: session.did, handle: input })
+        // The PDS may grant less than asked (dropped or refused scopes): keep what it granted.
+        const { scope: granted } = await session.getTokenInfo()
+        await this.store.put({ did: session.did, handle: input, scope: granted })
         return (await this.store.get(session.did))!
       })
       .finally(() => {

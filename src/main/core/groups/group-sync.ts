@@ -4,6 +4,8 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import type { HostGroupView, HostInvite, HostJoinRequest, HostMember, HostSubject } from './host-views.js'
 import { ACTIONS, type ActionKind } from './organizer-actions.js'
+import { ScopePermissions } from '@atproto/oauth-scopes'
+import { rpcScope } from '../../../shared/scopes.js'
 import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
@@ -40,7 +42,34 @@ async function myRsvps(rt: AccountRuntime, groupDid: string): Promise<Map<string
 }
 
 /** Builds the summary the renderer shows from the host's group view and cached lists. */
-async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, syncedAt: string | null): Promise<GroupSummary> {
+/** The host methods each action is used through (and those every member uses). */
+const METHODS_FOR_ACTION: Record<string, string[]> = {
+  admit: ['example.groups.listJoinRequests', 'example.groups.admitMember'],
+  invite: ['example.groups.createInvite', 'example.groups.listInvites', 'example.groups.revokeInvite'],
+  'mod.read': ['example.groups.listSubjects'],
+  'mod.resolve': ['example.groups.updateSubject'],
+  'role.assign': ['example.groups.grantRole', 'example.groups.revokeRole'],
+  eject: ['example.groups.ejectMember'],
+  'space.create': ['example.groups.createSpace'],
+  'space.configure': ['example.groups.updateSpace'],
+  'space.delete': ['example.groups.deleteSpace'],
+  'group.configure': ['example.groups.configureGroup'],
+}
+const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'com.atproto.space.listRecords']
+
+/**
+ * The scopes this account's sign-in lacks for what its roles let it do here: the app
+ * offers only what the grant allows, and asks for these at the next sign-in.
+ */
+async function missingScopes(rt: AccountRuntime, aud: string, actions: string[]): Promise<string[]> {
+  const granted = await rt.grantedScope()
+  if (granted === undefined) return []
+  const permissions = new ScopePermissions(granted)
+  const methods = [...EVERY_MEMBER, ...actions.flatMap((a) => METHODS_FOR_ACTION[a] ?? [])]
+  return methods.filter((lxm) => !permissions.allowsRpc({ aud, lxm })).map((lxm) => rpcScope(lxm, aud))
+}
+
+async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, hostAud: string, syncedAt: string | null): Promise<GroupSummary> {
   const viewer = g.viewer ?? { roles: [], actions: [] }
   const held = g.roles.filter((r) => viewer.roles.includes(r.name))
   const assignable = [...new Set(held.filter((r) => r.actions.some((a) => a === 'role.assign' || a === 'eject')).flatMap((r) => r.assignable))]
@@ -58,6 +87,7 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
     actions: viewer.actions,
     assignable,
     allRoles: g.roles.map((r) => r.name),
+    missingScopes: await missingScopes(rt, hostAud, viewer.actions),
     pendingRequests: requests.filter((r) => !r.pending).length,
     openSubjects: subjects.filter((s) => s.status === 'open').length,
     syncedAt,
@@ -136,14 +166,14 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string): Promis
       .where('did', '=', groupDid)
       .execute()
   })
-  return summarize(rt, g, host.host.url, now)
+  return summarize(rt, g, host.host.url, host.host.aud, now)
 }
 
 /** The cached summary of a group (shown at once on start, before any network). */
 export async function cachedSummary(rt: AccountRuntime, groupDid: string): Promise<GroupSummary | null> {
   const row = await rt.cache.selectFrom('group_row').selectAll().where('did', '=', groupDid).executeTakeFirst()
   if (!row) return null
-  return summarize(rt, JSON.parse(row.view) as HostGroupView, row.hostUrl, row.syncedAt)
+  return summarize(rt, JSON.parse(row.view) as HostGroupView, row.hostUrl, row.hostAud, row.syncedAt)
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Accounts } from '../accounts/sign-in.js'
 import { Outbox, type ActionHandler } from '../outbox/outbox.js'
 import { HostClient, type HostAddress } from '../xrpc/host-client.js'
 import { ServiceAuthCache } from '../xrpc/service-auth-cache.js'
-import { mintWithSession } from './mint-service-auth.js'
+import { checkGrantedScope, mintWithSession } from './mint-service-auth.js'
 
 /**
  * Everything one signed-in account works with: its cache and outbox (one SQLite file),
@@ -17,6 +17,8 @@ export class AccountRuntime {
   readonly credentials: GroupCredentials
   /** The account's OAuth session (for writes to its own PDS). */
   readonly session: () => Promise<OAuthSession>
+  /** The scope the PDS granted at sign-in (token info), when known. */
+  readonly grantedScope: () => Promise<string | undefined>
   private readonly hosts = new Map<string, HostClient>()
   /** Spaces known to exist, so a repeated write does not look them up again. */
   readonly knownSpaces = new Set<string>()
@@ -28,7 +30,8 @@ export class AccountRuntime {
     accounts: Accounts,
   ) {
     this.session = () => accounts.session(did)
-    this.auth = new ServiceAuthCache(mintWithSession(this.session))
+    this.grantedScope = () => accounts.store.grantedScope(did)
+    this.auth = new ServiceAuthCache(checkGrantedScope(this.grantedScope, mintWithSession(this.session)))
     this.credentials = new GroupCredentials(this.auth)
   }
 

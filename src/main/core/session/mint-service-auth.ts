@@ -1,6 +1,7 @@
 import type { OAuthSession } from '@atproto/oauth-client'
 import { plainMessage } from '../../../shared/errors.js'
-import { scopeFromScopeMissing } from '../../../shared/scopes.js'
+import { ScopePermissions } from '@atproto/oauth-scopes'
+import { rpcScope, scopeFromScopeMissing } from '../../../shared/scopes.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { MintServiceAuth } from '../xrpc/service-auth-cache.js'
 import { readXrpc, XrpcCallError } from '../xrpc/xrpc-error.js'
@@ -36,5 +37,20 @@ export function mintWithSession(session: () => Promise<OAuthSession>): MintServi
       }
       throw err
     }
+  }
+}
+
+/**
+ * Checks the scope the PDS granted (from the session's token info) before asking it
+ * for a token: a method the sign-in does not allow fails at once, naming the scope to
+ * ask for, with no round trip. Unknown grants (older sign-ins) are left to the PDS.
+ */
+export function checkGrantedScope(granted: () => Promise<string | undefined>, mint: MintServiceAuth): MintServiceAuth {
+  return async (aud, lxm, exp) => {
+    const scope = await granted()
+    if (scope !== undefined && !new ScopePermissions(scope).allowsRpc({ aud, lxm })) {
+      throw new UserFacingError('ScopeMissingError', plainMessage('ScopeMissingError'), { scope: rpcScope(lxm, aud) })
+    }
+    return mint(aud, lxm, exp)
   }
 }
