@@ -5,6 +5,9 @@ test.describe('accounts', () => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     await page.goto(app.launchUrl)
     await signInThroughPds(page, owner.handle, owner.password)
+    // Signed in, the app moves on to the groups.
+    await expect(page.getByRole('heading', { name: 'Your groups' })).toBeVisible()
+    await page.getByRole('link', { name: 'Accounts' }).click()
     const list = page.getByTestId('account-list')
     await expect(list).toContainText(`@${owner.handle}`)
     await page.screenshot({ path: testInfo.outputPath('signed-in.png'), fullPage: true })
