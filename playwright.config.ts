@@ -10,7 +10,7 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   workers: 1,
-  reporter: [['list']],
+  reporter: [['list', { printSteps: false }]],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     screenshot: 'on',
@@ -28,5 +28,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'loopback-chromium' }],
+  projects: [
+    { name: 'loopback-chromium' },
+    // The same scenarios in the Electron shell; they skip, with the reason printed, where
+    // no Electron binary exists.
+    { name: 'electron', testMatch: 'electron/**/*.electron.ts' },
+  ],
 })
