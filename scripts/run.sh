@@ -9,6 +9,12 @@ shift
 case "$task" in
   start)
     electron-vite build --logLevel warn
+    if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
+      # No desktop session (a server, a container): the demo gets its own session bus
+      # and a throwaway keyring, since sign-ins live only in a keychain.
+      log "no desktop session bus: starting a private one with a throwaway keyring for the demo"
+      exec dbus-run-session -- bash scripts/keyring-session.sh node --import tsx src/dev/start.ts "$@"
+    fi
     exec node --import tsx src/dev/start.ts "$@" ;;
   stack) exec node --import tsx src/stack/bin.ts "$@" ;;
   host) exec node --import tsx src/host/bin.ts "$@" ;;

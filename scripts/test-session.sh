@@ -6,10 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$CONVENE_ROOT"
 
 # A throwaway keyring: the tests never see (or leave items in) a person's own keyring.
-export XDG_DATA_HOME
-XDG_DATA_HOME=$(mktemp -d)
-trap 'rm -rf "$XDG_DATA_HOME"' EXIT
-eval "$(printf 'convene-test' | gnome-keyring-daemon --unlock --components=secrets 2>/dev/null)" || true
+source scripts/keyring-session.sh
 export CONVENE_KEYCHAIN_SERVICE="convene-test-$$"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
