@@ -92,6 +92,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.invites': async ({ accountDid, groupDid }) => groups.invites(accountDid, groupDid),
     'groups.subjects': async ({ accountDid, groupDid }) => groups.subjects(accountDid, groupDid),
     'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),
+    'groups.spaces': async ({ accountDid, groupDid }) => groups.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.createGroup(accountDid, input),
     'groups.act': async ({ accountDid, groupDid, action }) => {
       const { kind, ...payload } = action

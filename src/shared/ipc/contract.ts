@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, GroupSummaryView, InviteView, JoinRequestView, MemberView, OutboxItemView, SubjectView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestView, MemberView, OutboxItemView, SubjectView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -59,7 +59,14 @@ const EventFields = z
     location: z.string().max(300).optional(),
   })
   .strict()
-  .refine((e) => !e.endsAt || e.endsAt >= e.startsAt, { message: 'the event cannot end before it starts', path: ['endsAt'] })
+  // Compared as instants: the two may carry different offsets (across a summer-time change).
+  .refine((e) => !e.endsAt || Date.parse(e.endsAt) >= Date.parse(e.startsAt), { message: 'the event cannot end before it starts', path: ['endsAt'] })
+
+const SpaceType = z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z0-9-]+)*$/, 'a space type is a dotted name such as community.lexicon.calendar')
+const Roles = z.array(z.string().min(1).max(64)).max(50)
+const Scopes = z
+  .array(z.object({ role: z.string().min(1).max(64), scopes: z.array(z.string().min(1).max(317)).max(50) }).strict())
+  .max(50)
 
 /** The organizer actions that go through the outbox (see main/core/groups/organizer-actions.ts). */
 export const GroupAction = z.discriminatedUnion('kind', [
@@ -74,6 +81,9 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event.delete'), rkey: Rkey }).strict(),
   z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(['going', 'interested', 'notgoing']) }).strict(),
   z.object({ kind: z.literal('membership.accept') }).strict(),
+  z.object({ kind: z.literal('space.create'), type: SpaceType, skey: Rkey, name: z.string().trim().min(1).max(64), readableBy: Roles, credentialScopes: Scopes }).strict(),
+  z.object({ kind: z.literal('space.update'), space: z.string().startsWith('at://'), name: z.string().trim().min(1).max(64).optional(), readableBy: Roles.optional(), credentialScopes: Scopes.optional() }).strict(),
+  z.object({ kind: z.literal('space.delete'), space: z.string().startsWith('at://') }).strict(),
   z.object({ kind: z.literal('membership.leave') }).strict(),
   z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
 ])
@@ -101,6 +111,7 @@ export const contract = {
   'groups.invites': { input: InGroup, output: z.array(InviteView) },
   'groups.subjects': { input: InGroup, output: z.array(SubjectView) },
   'groups.events': { input: InGroup, output: z.array(EventView) },
+  'groups.spaces': { input: InGroup, output: z.array(SpaceView) },
   'groups.create': {
     input: z.object({ accountDid: Did, handle: z.string().trim().min(3).max(253), displayName: z.string().max(64).optional(), joinPolicy: z.enum(['open', 'approval', 'invite']), hostUrl: z.string().url().optional() }).strict(),
     output: GroupSummaryView,

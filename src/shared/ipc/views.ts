@@ -79,6 +79,20 @@ export const EventView = z.object({
   pending: z.boolean(),
 })
 
+export const CredentialScopeView = z.object({ role: z.string(), scopes: z.array(z.string()) })
+
+export const SpaceView = z.object({
+  uri: z.string(),
+  type: z.string(),
+  skey: z.string(),
+  name: z.string(),
+  readableBy: z.array(z.string()),
+  credentialScopes: z.array(CredentialScopeView),
+  /** `meta` and `members`: built in, never changed or deleted. */
+  wellKnown: z.boolean(),
+  pending: z.boolean(),
+})
+
 export const OutboxItemView = z.object({
   id: z.number().int(),
   groupDid: z.string(),
@@ -97,3 +111,4 @@ export type InviteItem = z.output<typeof InviteView>
 export type SubjectItem = z.output<typeof SubjectView>
 export type OutboxItem = z.output<typeof OutboxItemView>
 export type EventItem = z.output<typeof EventView>
+export type SpaceItem = z.output<typeof SpaceView>

@@ -35,6 +35,7 @@ describe('IPC carries no secret', () => {
       ['groups.invites', inGroup],
       ['groups.subjects', inGroup],
       ['groups.events', inGroup],
+      ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],
       ['groups.act', { ...inGroup, action: { kind: 'invite.create', invitee: net.as('outsider2').did } }],
       ['outbox.list', {}],

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { IdResolver } from '@atproto/identity'
 import { TID } from '@atproto/common-web'
-import type { EventItem, GroupSummary, InviteItem, JoinRequestItem, MemberItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
+import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestItem, MemberItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
@@ -27,6 +27,8 @@ export interface GroupServiceOptions {
  */
 export class GroupService {
   private readonly runtimes = new Map<string, Promise<AccountRuntime>>()
+  /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
+  private readonly inFlight = new Set<Promise<void>>()
 
   constructor(private readonly opts: GroupServiceOptions) {}
 
@@ -95,6 +97,10 @@ export class GroupService {
   async subjects(accountDid: string, groupDid: string): Promise<SubjectItem[]> {
     return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'subject')
   }
+  async spaces(accountDid: string, groupDid: string): Promise<SpaceItem[]> {
+    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'space')
+  }
+
   async events(accountDid: string, groupDid: string): Promise<EventItem[]> {
     const events = await readItems<EventItem>(await this.cacheOf(accountDid, groupDid), groupDid, 'event')
     return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt))
@@ -124,13 +130,20 @@ export class GroupService {
   async act<K extends ActionKind>(accountDid: string, groupDid: string, kind: K, payload: ActionPayloads[K]): Promise<number> {
     const rt = await this.runtime(accountDid)
     await this.cacheOf(accountDid, groupDid)
+    // The space index is checked first, so the same kind of space is not made twice.
+    if (kind === 'space.create') {
+      const p = payload as ActionPayloads['space.create']
+      const existing = (await this.spaces(accountDid, groupDid)).find((sp) => sp.type === p.type && sp.skey === p.skey)
+      if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
+    }
     // New events get their record key now, so a replay re-sends the same record.
     if (kind === 'event.create') (payload as ActionPayloads['event.create']).rkey ??= TID.nextStr()
     const spec = ACTIONS[kind]
     const id = await rt.outbox.enqueue({ groupDid, kind, payload, label: spec.label(payload as never) }, (tx, outboxId) =>
       spec.applyToCache(tx, groupDid, payload as never, outboxId),
     )
-    void this.sendAndRefresh(rt, groupDid)
+    const sending = this.sendAndRefresh(rt, groupDid).finally(() => this.inFlight.delete(sending))
+    this.inFlight.add(sending)
     return id
   }
 
@@ -180,6 +193,7 @@ export class GroupService {
   }
 
   async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight])
     for (const rt of this.runtimes.values()) await (await rt).close()
   }
 }

@@ -7,10 +7,20 @@ import { ACTIONS, type ActionKind } from './organizer-actions.js'
 import { ScopePermissions } from '@atproto/oauth-scopes'
 import { rpcScope } from '../../../shared/scopes.js'
 import { allPages } from './pages.js'
-import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
+
+/** A record of the group's space index (lexicons/example/groups/space.json). */
+interface SpaceIndexRecord {
+  type: string
+  skey: string
+  name: string
+  readableBy: string[]
+  credentialScopes: { role: string; scopes: string[] }[]
+}
+const WELL_KNOWN = new Set(['meta', 'members'])
 
 function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: string | null) {
   const v = r.value
@@ -119,15 +129,28 @@ async function fetchLists(host: HostClient, g: HostGroupView) {
         throw err
       })
     : Promise.resolve([])
-  const [requests, invites, members, open, escalated, eventRecords] = await Promise.all([
+  const spaces = isMember
+    ? allPages<{ uri: string; value: SpaceIndexRecord }>(async (cursor) => {
+        const res = await host.query<{ records: { uri: string; value: SpaceIndexRecord }[]; cursor?: string }>('com.atproto.space.listRecords', {
+          space: membersSpace(group),
+          repo: group,
+          collection: 'example.groups.space',
+          limit: 100,
+          cursor,
+        })
+        return { items: res.records, cursor: res.cursor }
+      })
+    : Promise.resolve([])
+  const [requests, invites, members, open, escalated, eventRecords, spaceRecords] = await Promise.all([
     can('admit') ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
     can('invite') ? page<HostInvite>('example.groups.listInvites', 'invites') : [],
     isMember ? page<HostMember>('example.groups.listMembers', 'members') : [],
     can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'open' }) : [],
     can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'escalated' }) : [],
     events,
+    spaces,
   ])
-  return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords }
+  return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords, spaces: spaceRecords }
 }
 
 /**
@@ -154,6 +177,21 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string): Promis
     )
     await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: m.handle ?? null })), (m) => m.did)
     await replaceItems(tx, groupDid, 'event', lists.events.map((r) => eventView(r, rsvps.get(r.uri.split('/').pop()!) ?? null)), (e) => e.rkey)
+    await replaceItems(
+      tx,
+      groupDid,
+      'space',
+      lists.spaces.map(({ value: v }) => ({
+        uri: `at://${groupDid}/space/${v.type}/${v.skey}`,
+        type: v.type,
+        skey: v.skey,
+        name: v.name,
+        readableBy: v.readableBy,
+        credentialScopes: v.credentialScopes.map((c) => ({ role: c.role, scopes: c.scopes })),
+        wellKnown: WELL_KNOWN.has(v.type),
+      })),
+      (sp) => `${sp.type}:${sp.skey}`,
+    )
     await replaceItems(tx, groupDid, 'subject', lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject) })), (s) => subjectKey(s.subject))
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
     for (const row of queued) {

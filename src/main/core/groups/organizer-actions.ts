@@ -26,6 +26,9 @@ export interface ActionPayloads {
   'event.delete': { rkey: string }
   'event.rsvp': { rkey: string; status: 'going' | 'interested' | 'notgoing' }
   'membership.accept': Record<string, never>
+  'space.create': { type: string; skey: string; name: string; readableBy: string[]; credentialScopes: { role: string; scopes: string[] }[] }
+  'space.update': { space: string; name?: string; readableBy?: string[]; credentialScopes?: { role: string; scopes: string[] }[] }
+  'space.delete': { space: string }
   'membership.leave': Record<string, never>
 }
 
@@ -62,6 +65,8 @@ async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): 
 /** The lexicon's union needs its member named. */
 const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
   'did' in s ? { $type: 'example.groups.defs#subjectAccount', did: s.did } : { $type: 'example.groups.defs#subjectRecord', ...s }
+
+const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
 const short = (did: string) => did.replace(/^did:plc:/, '').slice(0, 8)
 
@@ -116,6 +121,40 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]:
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'member', p.did, id),
     conflicts: { NotAMember: 'They had already left or been removed.', NotAssignable: ERROR_MESSAGES.NotAssignable!, LastConfigurer: ERROR_MESSAGES.LastConfigurer! },
     alreadyApplied: async (rt, g, p) => !(await memberOnHost(rt, g, p.did)),
+  },
+  'space.create': {
+    method: 'example.groups.createSpace',
+    body: (group, p) => ({ group, ...p }),
+    label: (p) => `Create the space “${p.name}”`,
+    applyToCache: (tx, g, p, id) =>
+      putItem(tx, g, 'space', `${p.type}:${p.skey}`, { uri: `at://${g}/space/${p.type}/${p.skey}`, ...p, wellKnown: false }, id),
+    conflicts: { InvalidRequest: 'A space of that kind already exists, or its settings were refused.', Forbidden: ERROR_MESSAGES.Forbidden! },
+  },
+  'space.update': {
+    method: 'example.groups.updateSpace',
+    body: (group, p) => ({ group, ...p }),
+    label: (p) => `Change the space ${p.space.split('/space/')[1] ?? p.space}`,
+    applyToCache: async (tx, g, p, id) => {
+      const key = p.space.split('/space/')[1]!.replace('/', ':')
+      const current = await readItem<Record<string, unknown>>(tx, g, 'space', key)
+      if (current) await putItem(tx, g, 'space', key, { ...current, ...definedOnly(p) }, id)
+    },
+    conflicts: { SpaceNotFound: ERROR_MESSAGES.SpaceNotFound!, WellKnownSpace: ERROR_MESSAGES.WellKnownSpace!, Forbidden: ERROR_MESSAGES.Forbidden! },
+  },
+  'space.delete': {
+    method: 'example.groups.deleteSpace',
+    body: (group, p) => ({ group, space: p.space }),
+    label: (p) => `Delete the space ${p.space.split('/space/')[1] ?? p.space}`,
+    applyToCache: (tx, g, p, id) => markPending(tx, g, 'space', p.space.split('/space/')[1]!.replace('/', ':'), id),
+    conflicts: { SpaceNotFound: 'That space was already deleted.', WellKnownSpace: ERROR_MESSAGES.WellKnownSpace!, Forbidden: ERROR_MESSAGES.Forbidden! },
+    alreadyApplied: async (rt, g, p) => {
+      const host = await rt.hostOf(g)
+      const key = p.space.split('/space/')[1]!.replace('/', ':')
+      return host
+        .query('com.atproto.space.getRecord', { space: membersSpace(g), repo: g, collection: 'example.groups.space', rkey: key })
+        .then(() => false)
+        .catch((err: unknown) => err instanceof XrpcCallError && err.error === 'RecordNotFound')
+    },
   },
   'subject.update': {
     method: 'example.groups.updateSubject',
