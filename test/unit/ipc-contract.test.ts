@@ -64,3 +64,15 @@ describe('IPC contract', () => {
     expect((err as ConveneError).message).not.toContain('SECRET')
   })
 })
+
+describe('event fields', () => {
+  const act = (event: Record<string, string>) =>
+    contract['groups.act'].input.safeParse({ accountDid: 'did:plc:a', groupDid: 'did:plc:g', action: { kind: 'event.create', event: { name: 'Picnic', ...event } } })
+
+  it('refuses an end before the start, comparing instants rather than text', () => {
+    expect(act({ startsAt: '2026-11-22T19:00:00+01:00', endsAt: '2026-11-22T18:00:00+01:00' }).success).toBe(false)
+    // 02:15 at +01:00 is after 02:30 at +02:00 (the night summer time ends), though it sorts before it.
+    expect(act({ startsAt: '2026-10-25T02:30:00+02:00', endsAt: '2026-10-25T02:15:00+01:00' }).success).toBe(true)
+    expect(act({ startsAt: '2026-11-22T19:00:00+01:00' }).success).toBe(true)
+  })
+})

@@ -95,12 +95,18 @@ export const SpaceView = z.object({
 
 export const OutboxItemView = z.object({
   id: z.number().int(),
+  /** The account that queued it (one organizer may run the same group from two accounts). */
+  accountDid: z.string(),
   groupDid: z.string(),
+  /** The action's kind, as in `groups.act` (e.g. `member.grantRole`). */
+  kind: z.string(),
   label: z.string(),
   state: z.enum(['queued', 'sending', 'done', 'conflict', 'failed']),
   attempts: z.number().int(),
   /** Plain language: why it is waiting, or what the conflict was. */
   detail: z.string().nullable(),
+  /** Who or what the action is about (a member's or invitee's DID, a report's key), to show its outcome beside them. */
+  target: z.string().nullable(),
   createdAt: z.string(),
 })
 

@@ -102,6 +102,8 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     await app.call('groups.act', { accountDid: admin, groupDid, action: { kind: 'member.grantRole', did: net.as('member').did, role: 'admin' } })
     const refused = await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.label.includes('admin role') && o.state === 'conflict'))
     expect(refused.detail).toBe('Your role does not let you give, take away or remove that role.')
+    // The outcome names whom it was about, so the window can show it beside them.
+    expect(refused).toMatchObject({ accountDid: admin, groupDid, kind: 'member.grantRole', target: net.as('member').did })
   })
 
   it('keeps actions taken while the host is down, and sends each exactly once when it is back', async () => {

@@ -7,7 +7,7 @@ import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
-import { ACTIONS, actionHandlers, type ActionKind, type ActionPayloads } from './organizer-actions.js'
+import { ACTIONS, actionHandlers, actionTarget, type ActionKind, type ActionPayloads } from './organizer-actions.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
 
 export interface GroupServiceOptions {
@@ -159,7 +159,7 @@ export class GroupService {
     for (const account of await this.opts.accounts.store.list()) {
       const rt = await this.runtime(account.did)
       for (const row of await rt.outbox.list()) {
-        out.push({ id: row.id, groupDid: row.groupDid, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, createdAt: row.createdAt })
+        out.push({ id: row.id, accountDid: account.did, groupDid: row.groupDid, kind: row.kind, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt })
       }
     }
     return out

@@ -258,6 +258,13 @@ const nullable = (e: EventFields) => ({ name: e.name, startsAt: e.startsAt, ends
 
 export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...HOST_ACTIONS, ...CALENDAR_ACTIONS }
 
+/** Who or what a queued action is about (a member, an invitee, a report's subject), if anyone. */
+export function actionTarget(payload: unknown): string | null {
+  const p = (payload ?? {}) as { did?: unknown; invitee?: unknown; key?: unknown }
+  const target = p.did ?? p.invitee ?? p.key
+  return typeof target === 'string' ? target : null
+}
+
 /** The outbox's handlers for one account, built from the table above. */
 export function actionHandlers(rt: AccountRuntime): Record<string, ActionHandler> {
   return Object.fromEntries(
