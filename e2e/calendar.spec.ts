@@ -1,0 +1,214 @@
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { asPeer } from './support/peer.js'
+
+// A zone with a half-hour offset and no summer time: local 19:00 is 13:30 UTC all year.
+const ZONE = 'Asia/Kolkata'
+test.use({ timezoneId: ZONE, locale: 'en-GB' })
+
+/** A day some days from now, as `YYYY-MM-DD` in the browser's zone. */
+const dayInZone = (daysFromNow: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(Date.now() + daysFromNow * 86_400_000))
+
+/** Starts a group of the test's own from the app ("Start a new group") and opens its calendar. */
+async function startGroupAndOpenCalendar(page: Page, prefix: string, name: string) {
+  const handle = `${prefix}${Date.now().toString(36)}.groups.test`
+  await page.getByLabel('Handle', { exact: true }).fill(handle)
+  await page.getByLabel('Name', { exact: true }).fill(name)
+  await page.getByLabel('Anyone, at once').check()
+  await page.getByRole('button', { name: 'Start group' }).click()
+  await expect(page.getByRole('heading', { name })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Calendar' }).click()
+  await expect(page.getByRole('button', { name: 'Agenda' })).toHaveAttribute('aria-pressed', 'true')
+  const groupDid = decodeURIComponent(/\/g\/[^/]+\/([^/?]+)/.exec(page.url())![1]!)
+  return { handle, groupDid }
+}
+
+async function addEvent(page: Page, fields: { name: string; date: string; start: string; end?: string; location?: string; description?: string }) {
+  await page.getByRole('button', { name: 'New event' }).click()
+  const form = page.getByRole('dialog', { name: 'New event' })
+  await form.getByLabel('Name').fill(fields.name)
+  await form.getByLabel('Start date').fill(fields.date)
+  await form.getByLabel('Start time').fill(fields.start)
+  if (fields.end) await form.getByLabel('End time').fill(fields.end)
+  if (fields.location) await form.getByLabel('Location').fill(fields.location)
+  if (fields.description) await form.getByLabel('Description').fill(fields.description)
+  await form.getByRole('button', { name: 'Add event' }).click()
+  await expect(form).toBeHidden()
+}
+
+test.describe('calendar', () => {
+  test('an organizer adds an event, sees it in both views, edits it, answers, exports .ics and deletes it', async ({ page, app }, testInfo) => {
+    test.setTimeout(120_000)
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await page.goto(app.launchUrl)
+    await signInThroughPds(page, owner.handle, owner.password)
+    await startGroupAndOpenCalendar(page, 'cal', 'Calendar club')
+    await expect(page.getByTestId('agenda-empty')).toBeVisible()
+
+    // The form says plainly when the end is before the start, and will not save it.
+    const day = dayInZone(3)
+    await page.getByRole('button', { name: 'New event' }).click()
+    const form = page.getByRole('dialog', { name: 'New event' })
+    await expect(form.getByLabel('Name')).toBeFocused()
+    await form.getByLabel('Name').fill('Book club')
+    await form.getByLabel('Start date').fill(day)
+    await form.getByLabel('Start time').fill('19:00')
+    await form.getByLabel('End date').fill(day)
+    await form.getByLabel('End time').fill('18:00')
+    await expect(form.getByTestId('event-end-error')).toHaveText(/An event cannot end before it starts/)
+    await expect(form.getByLabel('End time')).toHaveAttribute('aria-invalid', 'true')
+    await expect(form.getByRole('button', { name: 'Add event' })).toBeDisabled()
+    await page.screenshot({ path: testInfo.outputPath('calendar-form-error.png'), fullPage: true })
+    await form.getByLabel('End time').fill('21:30')
+    await expect(form.getByTestId('event-end-error')).toHaveCount(0)
+    await form.getByLabel('Location').fill('Room 4, Library; upstairs')
+    await form.getByLabel('Description').fill('Bring the book.\nTea provided.')
+    await form.getByRole('button', { name: 'Add event' }).click()
+    await expect(form).toBeHidden()
+
+    // Agenda: under its day, sent and stored by the group host.
+    const agendaDay = page.getByTestId(`agenda-${day}`)
+    const card = agendaDay.getByRole('article', { name: 'Book club' })
+    await expect(card).toContainText('19:00 – 21:30')
+    await expect(card).toContainText('Room 4, Library; upstairs')
+    await expect(card).not.toContainText('Sending', { timeout: 20_000 })
+
+    // Month: the event is on its day, today is marked, and the grid works from the keyboard.
+    await page.getByRole('button', { name: 'Month' }).click()
+    const today = dayInZone(0)
+    const todayCell = page.getByTestId(`day-${today}`)
+    await expect(todayCell).toHaveAttribute('aria-current', 'date')
+    await expect(page.getByRole('grid')).toBeVisible()
+    await todayCell.focus()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight')
+    const eventCell = page.getByTestId(`day-${day}`)
+    await expect(eventCell).toBeFocused()
+    await expect(eventCell).toContainText('Book club')
+    await expect(eventCell).toHaveAccessibleName(/1 event: Book club/)
+    await expect(page.getByTestId('day-detail').getByRole('article', { name: 'Book club' })).toBeVisible()
+    // Next month and back by buttons, then Page Down / Page Up by keyboard.
+    const title = page.locator('#cal-month-title')
+    const monthName = await title.textContent()
+    await page.getByRole('button', { name: 'Next month' }).click()
+    await expect(title).not.toHaveText(monthName!)
+    await page.getByRole('button', { name: 'Previous month' }).click()
+    await expect(title).toHaveText(monthName!)
+    await eventCell.focus()
+    await page.keyboard.press('PageDown')
+    await expect(title).not.toHaveText(monthName!)
+    await page.keyboard.press('PageUp')
+    await expect(title).toHaveText(monthName!)
+    await expect(eventCell).toBeFocused()
+    await page.screenshot({ path: testInfo.outputPath('calendar-month.png'), fullPage: true })
+
+    // Edit: the form opens filled in, in local time.
+    await page.getByRole('button', { name: 'Agenda' }).click()
+    await card.getByRole('button', { name: 'Edit Book club' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit “Book club”' })
+    await expect(edit.getByLabel('Start time')).toHaveValue('19:00')
+    await expect(edit.getByLabel('End time')).toHaveValue('21:30')
+    await edit.getByLabel('Name').fill('Book club: Middlemarch')
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    await expect(edit).toBeHidden()
+    const edited = agendaDay.getByRole('article', { name: 'Book club: Middlemarch' })
+    await expect(edited).toBeVisible()
+    await expect(edited).not.toContainText('Sending', { timeout: 20_000 })
+
+    // RSVP as yourself: the answer shows, and a second answer replaces it.
+    await expect(edited.getByTestId('my-rsvp')).toHaveText('You have not answered')
+    await edited.getByRole('button', { name: 'Going to Book club: Middlemarch', exact: true }).click()
+    await expect(edited.getByRole('button', { name: 'Going to Book club: Middlemarch', exact: true })).toHaveAttribute('aria-pressed', 'true')
+    await expect(edited.getByTestId('my-rsvp')).toHaveText('Your answer: Going')
+    await expect(edited).not.toContainText('Sending', { timeout: 20_000 })
+    await edited.getByRole('button', { name: 'Interested in Book club: Middlemarch' }).click()
+    await expect(edited.getByTestId('my-rsvp')).toHaveText('Your answer: Interested')
+    await expect(edited.getByRole('button', { name: 'Going to Book club: Middlemarch', exact: true })).toHaveAttribute('aria-pressed', 'false')
+    await expect(edited).not.toContainText('Sending', { timeout: 20_000 })
+    // Read back from the member's own PDS after a sync: still the second answer.
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled()
+    await expect(edited.getByTestId('my-rsvp')).toHaveText('Your answer: Interested')
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+    await page.screenshot({ path: testInfo.outputPath('calendar-agenda.png'), fullPage: true })
+
+    // Export: a real download of an RFC 5545 file.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export .ics' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/\.ics$/)
+    const ics = fs.readFileSync((await download.path())!, 'utf8')
+    const compact = day.replaceAll('-', '')
+    const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n')
+    expect(lines[0]).toBe('BEGIN:VCALENDAR')
+    expect(lines).toContain('VERSION:2.0')
+    expect(lines.some((l) => l.startsWith('PRODID:'))).toBe(true)
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1)
+    expect(lines).toContain('SUMMARY:Book club: Middlemarch')
+    expect(lines).toContain(`DTSTART:${compact}T133000Z`)
+    expect(lines).toContain(`DTEND:${compact}T160000Z`)
+    expect(lines).toContain('LOCATION:Room 4\\, Library\\; upstairs')
+    expect(lines).toContain('DESCRIPTION:Bring the book.\\nTea provided.')
+    expect(lines.find((l) => l.startsWith('UID:'))).toMatch(/^UID:at:\/\/did:plc:.+\/community\.lexicon\.calendar\.event\//)
+    expect(lines.some((l) => l.startsWith('DTSTAMP:'))).toBe(true)
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
+
+    // Delete, after confirming; keeping it first changes nothing.
+    await edited.getByRole('button', { name: 'Delete Book club: Middlemarch' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Delete “Book club: Middlemarch”?' })
+    await expect(confirm).toBeVisible()
+    await confirm.getByRole('button', { name: 'Keep it' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(edited).toBeVisible()
+    await edited.getByRole('button', { name: 'Delete Book club: Middlemarch' }).click()
+    await confirm.getByRole('button', { name: 'Delete event' }).click()
+    await expect(edited).toHaveCount(0, { timeout: 20_000 })
+    await expect(page.getByTestId('agenda-empty')).toBeVisible()
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+  })
+
+  test('a member sees the calendar read-only and answers for themselves', async ({ page, app }, testInfo) => {
+    test.setTimeout(120_000)
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const member = app.stack.accounts.find((a) => a.name === 'member')!
+    await page.goto(app.launchUrl)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { handle, groupDid } = await startGroupAndOpenCalendar(page, 'calm', 'Calendar members')
+    await addEvent(page, { name: 'Welcome evening', date: dayInZone(2), start: '18:30' })
+    await expect(page.getByRole('article', { name: 'Welcome evening' })).not.toContainText('Sending', { timeout: 20_000 })
+
+    // The member joins the open group elsewhere, then signs in to this app too.
+    const peer = await asPeer(app.stack, 'member')
+    expect((await peer.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    await page.getByRole('link', { name: 'Accounts' }).click()
+    await signInThroughPds(page, member.handle, member.password)
+    await expect(page.getByRole('heading', { name: 'Your groups' })).toBeVisible()
+    await page.getByLabel('Account').selectOption({ label: `@${member.handle}` })
+    await page.getByLabel('Group handle or DID').fill(handle)
+    await page.getByRole('button', { name: 'Add group' }).click()
+    await expect(page.getByRole('heading', { name: 'Calendar members' })).toBeVisible()
+    await expect(page.getByText('You are member')).toBeVisible()
+    await page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Calendar' }).click()
+
+    const event = page.getByRole('article', { name: 'Welcome evening' })
+    await expect(event).toContainText('18:30')
+    await expect(page.getByTestId('calendar-read-only')).toContainText('Owners and admins add and change events')
+    await expect(page.getByRole('button', { name: 'New event' })).toHaveCount(0)
+    await expect(event.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0)
+
+    // An RSVP is the member's own record on their own PDS: that they may write.
+    await event.getByRole('button', { name: 'Going to Welcome evening', exact: true }).click()
+    await expect(event.getByTestId('my-rsvp')).toHaveText('Your answer: Going')
+    await expect(event).not.toContainText('Sending', { timeout: 20_000 })
+    await page.getByRole('button', { name: 'Month' }).click()
+    await expect(page.getByRole('button', { name: 'New event' })).toHaveCount(0)
+    await expect(page.getByTestId(`day-${dayInZone(2)}`)).toContainText('Welcome evening')
+    await page.getByRole('button', { name: 'Agenda' }).click()
+    await page.screenshot({ path: testInfo.outputPath('calendar-member.png'), fullPage: true })
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+    // Dark follows the system.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.getByRole('button', { name: 'Month' }).click()
+    await page.screenshot({ path: testInfo.outputPath('calendar-member-month-dark.png'), fullPage: true })
+  })
+})

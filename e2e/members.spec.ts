@@ -1,0 +1,179 @@
+import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { asPeer } from './support/peer.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
+
+test.describe('members and roles', () => {
+  test('an owner finds members by searching, gives and takes a role, and removes someone', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await page.goto(app.launchUrl)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'members', name: 'Garden club', policy: 'open', section: 'Members' })
+
+    // Two people join the open group elsewhere.
+    const member = await asPeer(app.stack, 'member')
+    const outsider = await asPeer(app.stack, 'outsider')
+    for (const p of [member, outsider]) expect((await p.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    await syncNow(page)
+    const memberRow = page.getByTestId(`member-${member.did}`)
+    const outsiderRow = page.getByTestId(`member-${outsider.did}`)
+    await expect(memberRow).toBeVisible()
+    await expect(outsiderRow).toBeVisible()
+    await expect(page.getByTestId(`roles-${owner.did}`)).toContainText('owner')
+    await expect(page.getByTestId(`roles-${member.did}`)).toContainText('member')
+    // Whether each has accepted (written their acceptance record) is shown in words.
+    await expect(memberRow).toContainText('Has not accepted yet')
+    await expect(page.getByTestId('member-count')).toHaveText('3 members')
+
+    // The search filters as you type, by any part of the DID.
+    const search = page.getByLabel('Search members')
+    await search.pressSequentially(member.did.slice(-10))
+    await expect(memberRow).toBeVisible()
+    await expect(outsiderRow).toBeHidden()
+    await expect(page.getByTestId('member-count')).toHaveText('1 of 3 members')
+    await search.fill('did:plc:nobody-like-this')
+    await expect(page.getByTestId('members-no-match')).toBeVisible()
+    await search.fill('')
+    await expect(outsiderRow).toBeVisible()
+
+    // Give the member the moderator role (only assignable roles are offered)…
+    const choose = page.getByLabel(`Role to give ${member.did}`)
+    await expect(choose.locator('option:not([disabled])')).toHaveText(['owner', 'admin', 'moderator'])
+    await choose.selectOption('moderator')
+    await page.getByRole('button', { name: `Give ${member.did} the chosen role` }).click()
+    const moderatorChip = page.getByTestId(`roles-${member.did}`).locator('[data-role="moderator"]')
+    await expect(moderatorChip).toBeVisible()
+    // (While the host has not confirmed, the row says "Sending…"; the host is often faster
+    // than the window's next read, so that moment is not asserted here.)
+    // Confirmed by the host, the row offers to take the role away again.
+    const takeModerator = page.getByRole('button', { name: `Take the moderator role from ${member.did}` })
+    await expect(takeModerator).toBeVisible({ timeout: 15_000 })
+    await page.screenshot({ path: testInfo.outputPath('members.png'), fullPage: true })
+
+    // …then take it away again, from the keyboard.
+    await takeModerator.focus()
+    await page.keyboard.press('Enter')
+    await expect(moderatorChip).toBeHidden()
+    await expect(page.getByLabel(`Role to give ${member.did}`)).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId(`roles-${member.did}`)).toContainText('member')
+
+    // Remove the outsider, with a confirmation and a note.
+    await page.getByRole('button', { name: `Remove ${outsider.did} from the group` }).click()
+    const dialog = page.getByRole('dialog', { name: `Remove ${outsider.did} from the group?` })
+    await expect(dialog).toBeVisible()
+    await dialog.getByLabel('Note (optional)').fill('Posted spam twice')
+    await dialog.getByRole('button', { name: 'Remove from group' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(outsiderRow).toBeHidden({ timeout: 15_000 })
+    await expect(page.getByTestId('member-count')).toHaveText('2 members')
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+
+    // The host agrees: the outsider is no longer a member.
+    expect((await outsider.call('example.groups.leaveGroup', { group: groupDid })).body.error).toBe('NotAMember')
+  })
+
+  test('an admin is offered only the roles an admin may give: never admin or owner', async ({ page, app }) => {
+    const admin = app.stack.accounts.find((a) => a.name === 'admin')!
+    // The group's owner sets it up elsewhere: an open group where this admin is an admin.
+    const ownerPeer = await asPeer(app.stack, 'owner')
+    const created = await ownerPeer.call('example.groups.createGroup', { handle: `adminroles${Date.now().toString(36)}.groups.test`, joinPolicy: 'open' })
+    const groupDid = created.body.did as string
+    const adminPeer = await asPeer(app.stack, 'admin')
+    const member = await asPeer(app.stack, 'member')
+    for (const p of [adminPeer, member]) expect((await p.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    expect((await ownerPeer.call('example.groups.grantRole', { group: groupDid, did: admin.did, role: 'admin' })).status).toBe(200)
+
+    await page.goto(app.launchUrl)
+    await signInThroughPds(page, admin.handle, admin.password)
+    await page.getByLabel('Group handle or DID').fill(groupDid)
+    await page.getByRole('button', { name: 'Add group' }).click()
+    await expect(page.getByText(/You are admin/)).toBeVisible()
+    await openSection(page, 'Members')
+
+    // For a member, the choice holds moderator only (they already hold member): no admin, no owner.
+    const choose = page.getByLabel(`Role to give ${member.did}`)
+    await expect(choose).toBeVisible()
+    await expect(choose.locator('option:not([disabled])')).toHaveText(['moderator'])
+    await expect(choose.locator('option', { hasText: 'admin' })).toHaveCount(0)
+    await expect(choose.locator('option', { hasText: 'owner' })).toHaveCount(0)
+    // For the admin's own row there is nothing to give, and admin cannot be taken away.
+    await expect(page.getByLabel(`Role to give ${admin.did}`).locator('option:not([disabled])')).toHaveText(['moderator'])
+    await expect(page.getByRole('button', { name: `Take the admin role from ${admin.did}` })).toHaveCount(0)
+    // The owner can neither lose their role nor be removed by an admin.
+    await expect(page.getByTestId(`member-${ownerPeer.did}`)).toBeVisible()
+    await expect(page.getByRole('button', { name: `Take the owner role from ${ownerPeer.did}` })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: `Remove ${ownerPeer.did} from the group` })).toHaveCount(0)
+    await expect(page.getByLabel(`Role to give ${ownerPeer.did}`).locator('option:not([disabled])')).toHaveText(['moderator', 'member'])
+    // The member can be removed by an admin.
+    await expect(page.getByRole('button', { name: `Remove ${member.did} from the group` })).toBeVisible()
+  })
+
+  test('a list of thousands stays quick: only the rows in view are drawn, and search and scrolling still find everyone', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await page.goto(app.launchUrl)
+    await signInThroughPds(page, owner.handle, owner.password)
+    // The members list as the core would give it for a very large group: the real one
+    // (the owner) and 5,000 more, served in place of the cache's answer.
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      did: `did:plc:many${String(i).padStart(6, '0')}xxxxxxxxxxxxxx`,
+      handle: i % 2 ? null : `person${i}.test`,
+      roles: ['member'],
+      joinedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      accepted: i % 3 === 0,
+      pending: false,
+    }))
+    await page.route('**/ipc/groups.members', async (route) => {
+      const real = (await (await route.fetch()).json()) as { ok: boolean; value?: unknown[] }
+      await route.fulfill({ json: real.ok ? { ok: true, value: [...real.value!, ...many] } : real })
+    })
+    await startGroup(page, { prefix: 'crowd', name: 'Marathon', policy: 'open', section: 'Members' })
+    await expect(page.getByTestId('member-count')).toHaveText('5,001 members')
+
+    const rows = page.getByTestId('members-list').locator('li')
+    expect(await rows.count()).toBeLessThan(60)
+    // Owner first, then by when they joined; each row says where it is in the whole list.
+    await expect(rows.first()).toHaveAttribute('data-testid', `member-${owner.did}`)
+    await expect(rows.first()).toHaveAttribute('aria-setsize', '5001')
+
+    // Scrolling to the end draws the last rows (and still only a window of them).
+    const viewport = page.getByTestId('members-viewport')
+    await viewport.evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await expect(page.getByTestId('member-did:plc:many004999xxxxxxxxxxxxxx')).toBeVisible()
+    expect(await rows.count()).toBeLessThan(60)
+    // The page itself stays one screen tall: the list scrolls inside its own box.
+    expect(await page.locator('html').evaluate((el) => el.scrollHeight)).toBeLessThan(2_000)
+    await page.screenshot({ path: testInfo.outputPath('members-thousands.png'), fullPage: true })
+
+    // Search by handle (with or without the @) reaches rows far down the list, at once.
+    const search = page.getByLabel('Search members')
+    const started = Date.now()
+    await search.pressSequentially('@person4242.')
+    await expect(page.getByTestId('member-count')).toHaveText('1 of 5,001 members')
+    expect(Date.now() - started).toBeLessThan(5_000)
+    await expect(page.getByTestId('member-did:plc:many004242xxxxxxxxxxxxxx')).toContainText('@person4242.test')
+  })
+
+  test('the only owner giving up the owner role is told plainly why it was not applied', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await page.goto(app.launchUrl)
+    await signInThroughPds(page, owner.handle, owner.password)
+    await startGroup(page, { prefix: 'lastowner', name: 'Choir', policy: 'approval', section: 'Members' })
+
+    await page.getByRole('button', { name: `Take the owner role from ${owner.did}` }).click()
+    const row = page.getByTestId(`member-${owner.did}`)
+    const notice = row.getByTestId('problem-notice')
+    const plain = 'Someone else must be able to run the group first: you are the only one who can configure it.'
+    await expect(notice).toContainText(plain, { timeout: 15_000 })
+    // The role is still there, and the problem count says one change was not applied.
+    await expect(page.getByTestId(`roles-${owner.did}`)).toContainText('owner')
+    await expect(page.getByTestId('connection-state')).toContainText('1 not applied')
+    await page.screenshot({ path: testInfo.outputPath('members-last-configurer.png'), fullPage: true })
+
+    // The pending changes page says the same.
+    await page.getByTestId('connection-state').click()
+    await expect(page.getByTestId('outbox-list')).toContainText(plain)
+    await page.goBack()
+    await row.getByRole('button', { name: /Dismiss the notice/ }).click()
+    await expect(notice).toBeHidden()
+    await expect(row).toContainText('Joined')
+  })
+})

@@ -1,0 +1,55 @@
+import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { asPeer } from './support/peer.js'
+import { startGroup, syncNow } from './support/start-group.js'
+
+test.describe('moderation queue', () => {
+  test('a report made by members shows with its count; escalate, then resolve with a note, and it leaves the queue', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await page.goto(app.launchUrl)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'moderation', name: 'Allotment society', policy: 'open', section: 'Moderation' })
+    await expect(page.getByTestId('moderation-empty')).toBeVisible()
+
+    // Three people join; two of them report the third.
+    const reporters = [await asPeer(app.stack, 'member'), await asPeer(app.stack, 'moderator')]
+    const reported = await asPeer(app.stack, 'outsider')
+    for (const p of [...reporters, reported]) expect((await p.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    for (const p of reporters) {
+      const res = await p.call('example.groups.createReport', { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: reported.did }, reasonType: 'spam' })
+      expect(res.status).toBe(200)
+    }
+    await syncNow(page)
+
+    const row = page.getByTestId(`subject-${reported.did}`)
+    await expect(row.getByTestId('report-count')).toHaveText('2 reports')
+    await expect(row.getByTestId('subject-status')).toHaveText('Open')
+    await expect(row).toContainText('last updated')
+    await expect(page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Moderation' })).toContainText('1')
+    await page.screenshot({ path: testInfo.outputPath('moderation.png'), fullPage: true })
+
+    // Escalate, with a note.
+    await page.getByRole('button', { name: `Escalate the report about ${reported.did}` }).click()
+    const escalate = page.getByRole('form', { name: `Escalate the report about ${reported.did}` })
+    await expect(escalate.getByLabel('Note (optional)')).toBeFocused()
+    await page.keyboard.type('Repeated; the owners should decide')
+    await escalate.getByRole('button', { name: 'Escalate' }).click()
+    await expect(row.getByTestId('subject-status')).toHaveText('Escalated')
+    const resolveButton = page.getByRole('button', { name: `Resolve the report about ${reported.did}` })
+    await expect(resolveButton).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('button', { name: `Escalate the report about ${reported.did}` })).toHaveCount(0)
+    await page.getByRole('radio', { name: 'Escalated (1)' }).check()
+    await expect(row).toBeVisible()
+    await page.getByRole('radio', { name: 'All (1)' }).check()
+    await page.screenshot({ path: testInfo.outputPath('moderation-escalated.png'), fullPage: true })
+
+    // Resolve, with a note: it leaves the queue.
+    await resolveButton.click()
+    const resolve = page.getByRole('form', { name: `Resolve the report about ${reported.did}` })
+    await resolve.getByLabel('Note (optional)').fill('Talked to them; they will stop')
+    await page.screenshot({ path: testInfo.outputPath('moderation-resolve.png'), fullPage: true })
+    await resolve.getByRole('button', { name: 'Resolve' }).click()
+    await expect(row).toBeHidden({ timeout: 15_000 })
+    await expect(page.getByTestId('moderation-empty')).toBeVisible()
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+  })
+})

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Starts a group of the test's own from the app's "Start a new group" form (the page
+ * must show "Your groups"), opens one of its sections, and returns its handle and DID.
+ */
+export async function startGroup(page: Page, opts: { prefix: string; name: string; policy: 'open' | 'approval' | 'invite'; section: string }) {
+  const handle = `${opts.prefix}${Date.now().toString(36)}.groups.test`
+  const policyLabel = { open: 'Anyone, at once', approval: 'Anyone who asks, once approved', invite: 'Only people you invite' }[opts.policy]
+  await page.getByLabel('Handle', { exact: true }).fill(handle)
+  await page.getByLabel('Name', { exact: true }).fill(opts.name)
+  await page.getByLabel(policyLabel).check()
+  await page.getByRole('button', { name: 'Start group' }).click()
+  await expect(page.getByRole('heading', { name: opts.name })).toBeVisible()
+  await openSection(page, opts.section)
+  const groupDid = decodeURIComponent(/\/g\/[^/]+\/([^/?]+)/.exec(page.url())![1]!)
+  return { handle, groupDid }
+}
+
+/** Opens one of a group's sections from its tabs. */
+export async function openSection(page: Page, section: string) {
+  await page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: section }).click()
+}
+
+/** Asks the app to sync now, so what other people just did shows without waiting. */
+export async function syncNow(page: Page) {
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled({ timeout: 20_000 })
+}
