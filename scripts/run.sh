@@ -31,10 +31,14 @@ case "$task" in
   lint) exec eslint --max-warnings 0 . ;;
   bench-host) exec node --import tsx bench/host.ts "$@" ;;
   bench-core) exec node --import tsx bench/core.ts "$@" ;;
+  bench-ui)
+    electron-vite build --logLevel warn
+    exec node --import tsx bench/ui.ts "$@" ;;
   bench)
     # Every bench/*.ts there is, one after another, each with its defaults (their
     # options differ: run one alone, e.g. `npm run bench:host -- --help`, to pass some).
     shopt -s nullglob
+    electron-vite build --logLevel warn # bench/ui.ts drives the built renderer
     benches=(bench/*.ts)
     [ ${#benches[@]} -gt 0 ] || { echo "no benches in bench/" >&2; exit 1; }
     failed=()
