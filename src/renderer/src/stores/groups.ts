@@ -20,8 +20,16 @@ export const useGroupsStore = defineStore('groups', () => {
   const loaded = ref(false)
   const error = ref<string | null>(null)
   const syncing = ref(false)
-  /** Bumped whenever something may have changed, so open views reload their lists. */
+  /**
+   * Bumped when the groups or the outbox changed since the last read, so open views
+   * reload their lists then, not on every poll (a 10,000-member list is not re-read
+   * every 3 s for nothing). Every refresh from a host moves a group's syncedAt, and
+   * every queued action shows in the outbox, so no change goes unnoticed.
+   */
   const revision = ref(0)
+  /** Bumped on every read, for views that keep a clock (the calendar's "today"). */
+  const tick = ref(0)
+  let lastSeen = ''
   let timer: ReturnType<typeof setInterval> | undefined
 
   async function reload() {
@@ -30,7 +38,12 @@ export const useGroupsStore = defineStore('groups', () => {
       groups.value = g
       outbox.value = o
       error.value = null
-      revision.value++
+      tick.value++
+      const seen = JSON.stringify([g, o])
+      if (seen !== lastSeen) {
+        lastSeen = seen
+        revision.value++
+      }
     } catch (err) {
       error.value = (err as Error).message
     } finally {
@@ -80,5 +93,5 @@ export const useGroupsStore = defineStore('groups', () => {
   /** Offline when something waits after having been tried. */
   const offline = computed(() => waiting.value.some((o) => o.attempts > 0 && o.detail))
 
-  return { groups, outbox, loaded, error, syncing, revision, waiting, problems, offline, reload, start, syncNow, add, create, act, find }
+  return { groups, outbox, loaded, error, syncing, revision, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, find }
 })
