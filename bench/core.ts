@@ -133,7 +133,9 @@ async function main() {
     core = await open()
     const groups = await ipc('groups.list', {})
     const shownGroupsMs = performance.now() - coldStart
-    const members = await ipc('groups.members', { accountDid: ownerDid, groupDid: group.did })
+    // The members view's first page: the core reads and sorts the whole list once, then
+    // sends the rows in view.
+    const members = await ipc('groups.members', { accountDid: ownerDid, groupDid: group.did, offset: 0, limit: 100 })
     const shownMembersMs = performance.now() - coldStart
     const startRequests = delta(beforeStart, snapshot())
 
@@ -158,7 +160,7 @@ async function main() {
     console.log(`add the group from its host (first time)     ${addMs.toFixed(1)} ms`)
     console.log(`refresh it from its host (baseline)          ${refreshMs.toFixed(1)} ms`)
     console.log(`new core: group list from the cache          ${shownGroupsMs.toFixed(1)} ms (${groups.length} groups)`)
-    console.log(`new core: ${members.length.toLocaleString('en')} members from the cache     ${shownMembersMs.toFixed(1)} ms`)
+    console.log(`new core: first 100 of ${members.total.toLocaleString('en')} members from the cache ${shownMembersMs.toFixed(1)} ms`)
     console.log(`network requests before the cached data showed: ${startRequests.pds + startRequests.host + startRequests.plc}`)
     console.log(`ratio cached start / network refresh: ${(shownGroupsMs / refreshMs).toFixed(2)} for the group list`)
   } finally {

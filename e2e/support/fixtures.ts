@@ -6,11 +6,14 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { launchLoopbackApp } from '../../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../../src/main/core/secrets/keychain-secret-store.js'
 import type { StackFile } from '../../src/shared/stack-file.js'
+import type { AppCore } from '../../src/main/core/app-core.js'
 
 export interface AppUnderTest {
   launchUrl: string
   origin: string
   stack: StackFile
+  /** The app's core, for seeding its cache where real data would take too long to make. */
+  core: AppCore
 }
 
 /**
@@ -26,7 +29,7 @@ export const test = base.extend<{ app: AppUnderTest }>({
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
     const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir })
     const stack = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
-    await use({ launchUrl: launched.shell.launchUrl, origin: launched.shell.origin, stack })
+    await use({ launchUrl: launched.shell.launchUrl, origin: launched.shell.origin, stack, core: launched.core })
     await launched.close()
     const secrets = new KeychainSecretStore(keychainService)
     for (const key of await secrets.keys()) await secrets.delete(key)

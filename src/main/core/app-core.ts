@@ -88,7 +88,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.add': async ({ accountDid, ref }) => groups.addGroup(accountDid, ref),
     'groups.refresh': async ({ accountDid, groupDid }) => groups.refresh(accountDid, groupDid),
     'groups.joinRequests': async ({ accountDid, groupDid }) => groups.joinRequests(accountDid, groupDid),
-    'groups.members': async ({ accountDid, groupDid }) => groups.members(accountDid, groupDid),
+    'groups.members': async ({ accountDid, groupDid, ...query }) => groups.members(accountDid, groupDid, query),
     'groups.invites': async ({ accountDid, groupDid }) => groups.invites(accountDid, groupDid),
     'groups.subjects': async ({ accountDid, groupDid }) => groups.subjects(accountDid, groupDid),
     'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),

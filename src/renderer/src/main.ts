@@ -1,7 +1,7 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
-import { createAppRouter } from './router'
+import { createAppRouter, prefetchViews } from './router'
 import { resolveApi } from './ipc/bridge'
 import { API_KEY } from './ipc/use-api'
 import './styles/base.css'
@@ -11,3 +11,4 @@ import './styles/base.css'
 const api = resolveApi()
 
 createApp(App).provide(API_KEY, api).use(createPinia()).use(createAppRouter()).mount('#app')
+prefetchViews()

@@ -6,6 +6,24 @@ import JoinRequestsView from './views/group/JoinRequestsView.vue'
 import SpacesView from './views/group/SpacesView.vue'
 import OutboxPanel from './components/OutboxPanel.vue'
 
+/**
+ * Sections loaded on first use keep the window's start small; `prefetchViews` loads
+ * them while the window is idle after start, so the first visit to one does not wait
+ * for its code.
+ */
+const lazyViews = {
+  members: () => import('./views/group/MembersView.vue'),
+  invites: () => import('./views/group/InvitesView.vue'),
+  moderation: () => import('./views/group/ModerationView.vue'),
+  calendar: () => import('./views/group/CalendarView.vue'),
+}
+
+export function prefetchViews() {
+  const load = () => void Promise.all(Object.values(lazyViews).map((view) => view())).catch(() => {})
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2_000 })
+  else setTimeout(load, 500)
+}
+
 // Hash history: the packaged app loads from file://, where path routing cannot work.
 export function createAppRouter() {
   return createRouter({
@@ -22,10 +40,10 @@ export function createAppRouter() {
         children: [
           { path: '', redirect: { name: 'group-requests' } },
           { path: 'requests', name: 'group-requests', component: JoinRequestsView, meta: { title: 'Join requests' } },
-          { path: 'members', name: 'group-members', component: () => import('./views/group/MembersView.vue'), meta: { title: 'Members' } },
-          { path: 'invites', name: 'group-invites', component: () => import('./views/group/InvitesView.vue'), meta: { title: 'Invites' } },
-          { path: 'moderation', name: 'group-moderation', component: () => import('./views/group/ModerationView.vue'), meta: { title: 'Moderation' } },
-          { path: 'calendar', name: 'group-calendar', component: () => import('./views/group/CalendarView.vue'), meta: { title: 'Calendar' } },
+          { path: 'members', name: 'group-members', component: lazyViews.members, meta: { title: 'Members' } },
+          { path: 'invites', name: 'group-invites', component: lazyViews.invites, meta: { title: 'Invites' } },
+          { path: 'moderation', name: 'group-moderation', component: lazyViews.moderation, meta: { title: 'Moderation' } },
+          { path: 'calendar', name: 'group-calendar', component: lazyViews.calendar, meta: { title: 'Calendar' } },
           { path: 'spaces', name: 'group-spaces', component: SpacesView, meta: { title: 'Spaces' } },
         ],
       },

@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestView, MemberView, OutboxItemView, SubjectView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestView, MemberPageView, OutboxItemView, SubjectView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -107,7 +107,15 @@ export const contract = {
   'groups.add': { input: z.object({ accountDid: Did, ref: z.string().trim().min(1).max(253) }).strict(), output: GroupSummaryView },
   'groups.refresh': { input: InGroup, output: GroupSummaryView },
   'groups.joinRequests': { input: InGroup, output: z.array(JoinRequestView) },
-  'groups.members': { input: InGroup, output: z.array(MemberView) },
+  'groups.members': {
+    input: InGroup.extend({
+      /** Matches a DID or handle in part; a leading @ is ignored. */
+      q: z.string().max(253).optional(),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(500).default(200),
+    }).strict(),
+    output: MemberPageView,
+  },
   'groups.invites': { input: InGroup, output: z.array(InviteView) },
   'groups.subjects': { input: InGroup, output: z.array(SubjectView) },
   'groups.events': { input: InGroup, output: z.array(EventView) },

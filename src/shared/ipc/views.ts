@@ -43,6 +43,17 @@ export const MemberView = z.object({
   pending: z.boolean(),
 })
 
+/** One page of a group's members, in the order organizers read them (see main/core/groups/member-pages.ts). */
+export const MemberPageView = z.object({
+  items: z.array(MemberView),
+  offset: z.number().int(),
+  /** Members in the group, and how many match the search. */
+  total: z.number().int(),
+  matched: z.number().int(),
+  /** Moves whenever the cached members change; pages of different revisions do not mix. */
+  revision: z.number().int(),
+})
+
 export const InviteView = z.object({
   uri: z.string(),
   invitee: z.string(),
@@ -113,6 +124,7 @@ export const OutboxItemView = z.object({
 export type GroupSummary = z.output<typeof GroupSummaryView>
 export type JoinRequestItem = z.output<typeof JoinRequestView>
 export type MemberItem = z.output<typeof MemberView>
+export type MemberPage = z.output<typeof MemberPageView>
 export type InviteItem = z.output<typeof InviteView>
 export type SubjectItem = z.output<typeof SubjectView>
 export type OutboxItem = z.output<typeof OutboxItemView>

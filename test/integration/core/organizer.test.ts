@@ -43,7 +43,7 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     expect(meanwhile.every((r) => r.pending) || meanwhile.length === 0).toBe(true)
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
     const members = await eventually(async () => {
-      const m = await app.call('groups.members', { accountDid: owner, groupDid })
+      const m = await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)
       return m.some((x) => x.did === net.as('outsider').did) && m
     })
     expect(members.find((m) => m.did === net.as('outsider').did)?.roles).toEqual(['member'])
@@ -60,7 +60,7 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: outsider2.did, decision: 'admit' } })
     const conflict = await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.state === 'conflict'))
     expect(conflict.detail).toBe('Someone else already decided this request, or it was withdrawn.')
-    const members = await app.call('groups.members', { accountDid: owner, groupDid })
+    const members = await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)
     expect(members.some((m) => m.did === outsider2.did)).toBe(false)
   })
 
@@ -79,16 +79,16 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     const groupDid = net.group('approval').did
     const outsider = net.as('outsider').did
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'member.grantRole', did: outsider, role: 'moderator' } })
-    await eventually(async () => (await app.call('groups.members', { accountDid: owner, groupDid })).find((m) => m.did === outsider && !m.pending && m.roles.includes('moderator')))
+    await eventually(async () => (await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)).find((m) => m.did === outsider && !m.pending && m.roles.includes('moderator')))
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'member.revokeRole', did: outsider, role: 'moderator' } })
-    await eventually(async () => (await app.call('groups.members', { accountDid: owner, groupDid })).find((m) => m.did === outsider && !m.pending && !m.roles.includes('moderator')))
+    await eventually(async () => (await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)).find((m) => m.did === outsider && !m.pending && !m.roles.includes('moderator')))
   })
 
   it('ejects a member', async () => {
     const groupDid = net.group('approval').did
     const outsider = net.as('outsider').did
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'member.eject', did: outsider, note: 'test' } })
-    await eventually(async () => !(await app.call('groups.members', { accountDid: owner, groupDid })).some((m) => m.did === outsider))
+    await eventually(async () => !(await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)).some((m) => m.did === outsider))
   })
 
   it('runs a second account side by side, and explains NotAssignable in plain words', async () => {
@@ -132,7 +132,7 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     })
     await app.call('sync.now', {})
     await eventually(async () => !(await app.call('outbox.list', {})).some((o) => o.label.startsWith('Admit') && o.state !== 'conflict'))
-    const members = await app.call('groups.members', { accountDid: owner, groupDid })
+    const members = await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)
     for (const p of people) expect(members.filter((m) => m.did === p.did)).toHaveLength(1)
     // Exactly one admission each in the host's change log: nothing doubled.
     const after = (await changesSince()).filter((c) => c.seq > before)
@@ -151,7 +151,7 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     await eventually(async () => !(await app.call('groups.joinRequests', { accountDid: owner, groupDid })).some((r) => r.did === net.as('outsider2').did))
     const res = await net.as('outsider2').call('example.groups.getJoinRequest', { params: { group: groupDid } })
     expect(res.body.request).toBeUndefined()
-    expect((await app.call('groups.members', { accountDid: owner, groupDid })).some((m) => m.did === net.as('outsider2').did)).toBe(false)
+    expect((await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)).some((m) => m.did === net.as('outsider2').did)).toBe(false)
   })
 
   it('works the moderation queue: a report shows with its count, then is resolved with a note', async () => {

@@ -40,7 +40,7 @@ describe('nothing queued is lost', () => {
     // …and sends it when the host is back.
     await app.call('sync.now', {})
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
-    const members = await app.call('groups.members', { accountDid: owner, groupDid: groupDid() })
+    const members = await app.call('groups.members', { accountDid: owner, groupDid: groupDid() }).then((p) => p.items)
     expect(members.filter((m) => m.did === outsider.did)).toHaveLength(1)
   })
 

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import * as m001 from './migrations/001-cache.js'
+import * as m002 from './migrations/002-item-revision.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -48,15 +49,23 @@ export interface OutboxTable {
   updatedAt: string
 }
 
+/** Moved by triggers on every write to `item` (migration 002): how stale a kept copy is. */
+export interface ItemRevisionTable {
+  groupDid: string
+  kind: string
+  n: number
+}
+
 export interface CacheSchema {
   group_row: GroupRowTable
   item: ItemTable
+  item_revision: ItemRevisionTable
   outbox: OutboxTable
 }
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { IdResolver } from '@atproto/identity'
 import { TID } from '@atproto/common-web'
-import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestItem, MemberItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
+import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
@@ -9,6 +9,7 @@ import { UserFacingError } from '../ipc/errors.js'
 import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
 import { ACTIONS, actionHandlers, actionTarget, type ActionKind, type ActionPayloads } from './organizer-actions.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
+import { MemberPages, type MemberPage, type MemberQuery } from './member-pages.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -29,6 +30,7 @@ export class GroupService {
   private readonly runtimes = new Map<string, Promise<AccountRuntime>>()
   /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
   private readonly inFlight = new Set<Promise<void>>()
+  private readonly memberPages = new MemberPages()
 
   constructor(private readonly opts: GroupServiceOptions) {}
 
@@ -88,8 +90,12 @@ export class GroupService {
   async joinRequests(accountDid: string, groupDid: string): Promise<JoinRequestItem[]> {
     return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'joinRequest')
   }
-  async members(accountDid: string, groupDid: string): Promise<MemberItem[]> {
-    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'member')
+  /** A page of members, sorted and searched in the core so only the rows in view cross. */
+  async members(accountDid: string, groupDid: string, query: MemberQuery): Promise<MemberPage> {
+    const rt = await this.runtime(accountDid)
+    const summary = await cachedSummary(rt, groupDid)
+    if (!summary) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
+    return this.memberPages.page(rt.cache, accountDid, groupDid, summary.allRoles, query)
   }
   async invites(accountDid: string, groupDid: string): Promise<InviteItem[]> {
     return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'invite')

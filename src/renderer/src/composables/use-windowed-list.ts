@@ -6,12 +6,12 @@ import { visibleRange } from '../../../shared/visible-range'
  * the rows in view (plus some either side) are rendered inside a scrolling box, with
  * spacers standing in for the rest. Shorter lists render whole, in the page's own scroll.
  */
-export function useWindowedList<T>(items: Ref<T[]>, opts: { rowHeight: number; threshold?: number; overscan?: number }) {
+export function useWindowedList(count: Ref<number>, opts: { rowHeight: number; threshold?: number; overscan?: number }) {
   const threshold = opts.threshold ?? 150
   const viewport = ref<HTMLElement | null>(null)
   const scrollTop = ref(0)
   const viewportHeight = ref(0)
-  const windowed = computed(() => items.value.length > threshold)
+  const windowed = computed(() => count.value > threshold)
 
   const measure = () => {
     const el = viewport.value
@@ -36,16 +36,16 @@ export function useWindowedList<T>(items: Ref<T[]>, opts: { rowHeight: number; t
 
   const range = computed(() =>
     windowed.value
-      ? visibleRange({ scrollTop: scrollTop.value, viewportHeight: viewportHeight.value, rowHeight: opts.rowHeight, count: items.value.length, overscan: opts.overscan })
-      : { start: 0, end: items.value.length, padTop: 0, padBottom: 0 },
+      ? visibleRange({ scrollTop: scrollTop.value, viewportHeight: viewportHeight.value, rowHeight: opts.rowHeight, count: count.value, overscan: opts.overscan })
+      : { start: 0, end: count.value, padTop: 0, padBottom: 0 },
   )
-  /** The rows to render, each with its position in the whole list (for aria-posinset). */
-  const visible = computed(() => items.value.slice(range.value.start, range.value.end).map((item, i) => ({ item, index: range.value.start + i })))
+  /** The positions in the whole list of the rows to render (also their aria-posinset). */
+  const indices = computed(() => Array.from({ length: range.value.end - range.value.start }, (_, i) => range.value.start + i))
 
   /** Back to the top (a new search shows its first matches). */
   function reset() {
     if (viewport.value) viewport.value.scrollTop = 0
     scrollTop.value = 0
   }
-  return { viewport, windowed, range, visible, onScroll: measure, reset }
+  return { viewport, windowed, range, indices, onScroll: measure, reset }
 }
