@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test'
+import type { Shell } from './e2e/support/fixtures.js'
 
 /**
  * End-to-end tests drive Debian's Chromium (playwright-core never downloads a browser
  * here) against the loopback shell, the real core and the real local network.
  */
-export default defineConfig({
+export default defineConfig<{ shell: Shell }>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
@@ -29,9 +30,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'loopback-chromium' },
-    // The same scenarios in the Electron shell; they skip, with the reason printed, where
-    // no Electron binary exists.
-    { name: 'electron', testMatch: 'electron/**/*.electron.ts' },
+    { name: 'loopback-chromium', use: { shell: 'loopback' } },
+    // The same spec files again in the Electron shell (_electron; see support/fixtures.ts).
+    // They skip, with the reason printed, where no Electron binary exists.
+    { name: 'electron', use: { shell: 'electron' } },
   ],
 })

@@ -140,7 +140,7 @@ async function main() {
     const groups = s.groups
     for (const group of groups) {
       await ipc('groups.add', { accountDid, ref: group.did })
-      await seedCachedMembers(core, accountDid, group.did, ITEMS, { prefix: `bench${group.name}` })
+      await seedCachedMembers(dataDir, accountDid, group.did, ITEMS, { prefix: `bench${group.name}` })
     }
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })

@@ -1,9 +1,9 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, signInThroughPds, startSignIn } from './support/fixtures.js'
 
 test.describe('accounts', () => {
   test('signs in through the real PDS pages, keeps the account, and signs out', async ({ page, app }, testInfo) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     // Signed in, the app moves on to the groups.
     await expect(page.getByRole('heading', { name: 'Your groups' })).toBeVisible()
@@ -22,11 +22,8 @@ test.describe('accounts', () => {
 
   test('a refused consent leaves no account and says so', async ({ page, app }) => {
     const member = app.stack.accounts.find((a) => a.name === 'member')!
-    await page.goto(app.launchUrl)
-    await page.getByLabel('Your handle').fill(member.handle)
-    const popup = page.context().waitForEvent('page')
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    const pds = await popup
+    await app.open(page)
+    const pds = await startSignIn(page, member.handle)
     await pds.locator('input[name=password]').fill(member.password)
     await pds.getByRole('button', { name: 'Sign in' }).click()
     await pds.getByRole('button', { name: 'Deny access' }).click()
@@ -35,7 +32,7 @@ test.describe('accounts', () => {
   })
 
   test('an unknown handle gets a clear error', async ({ page, app }) => {
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await page.getByLabel('Your handle').fill('nobody-here.test')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page.getByTestId('sign-in-error')).toContainText('Could not find the account "nobody-here.test"')

@@ -1,6 +1,5 @@
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, saveDownload, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 
 // A zone with a half-hour offset and no summer time: local 19:00 is 13:30 UTC all year.
@@ -41,7 +40,7 @@ test.describe('calendar', () => {
   test('an organizer adds an event, sees it in both views, edits it, answers, exports .ics and deletes it', async ({ page, app }, testInfo) => {
     test.setTimeout(120_000)
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     await startGroupAndOpenCalendar(page, 'cal', 'Calendar club')
     await expect(page.getByTestId('agenda-empty')).toBeVisible()
@@ -133,11 +132,8 @@ test.describe('calendar', () => {
     await page.screenshot({ path: testInfo.outputPath('calendar-agenda.png'), fullPage: true })
 
     // Export: a real download of an RFC 5545 file.
-    const downloading = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Export .ics' }).click()
-    const download = await downloading
-    expect(download.suggestedFilename()).toMatch(/\.ics$/)
-    const ics = fs.readFileSync((await download.path())!, 'utf8')
+    const { fileName, text: ics } = await saveDownload(page, app, () => page.getByRole('button', { name: 'Export .ics' }).click())
+    expect(fileName).toMatch(/\.ics$/)
     const compact = day.replaceAll('-', '')
     const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n')
     expect(lines[0]).toBe('BEGIN:VCALENDAR')
@@ -171,7 +167,7 @@ test.describe('calendar', () => {
     test.setTimeout(120_000)
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     const member = app.stack.accounts.find((a) => a.name === 'member')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     const { handle, groupDid } = await startGroupAndOpenCalendar(page, 'calm', 'Calendar members')
     await addEvent(page, { name: 'Welcome evening', date: dayInZone(2), start: '18:30' })

@@ -9,7 +9,7 @@ test.describe('invites', () => {
   test('an organizer invites someone, sees the invite, and revokes it; an unreachable invitee is explained plainly', async ({ page, app }, testInfo) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     const invitee = await asPeer(app.stack, 'outsider2')
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'invites', name: 'Reading circle', policy: 'invite', section: 'Invites' })
     await expect(page.getByTestId('invites-empty')).toBeVisible()

@@ -11,7 +11,7 @@ test.describe('join requests', () => {
       expect(res.body.status).toBe('pending')
     }
 
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     await page.getByLabel('Group handle or DID').fill(group.handle)
     await page.getByRole('button', { name: 'Add group' }).click()
@@ -43,7 +43,7 @@ test.describe('join requests', () => {
     await ownerPeer.call('example.groups.configureGroup', { group: group.did, joinPolicy: 'approval' })
     expect((await person.call('example.groups.requestJoin', { group: group.did })).body.status).toBe('pending')
 
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     await page.getByLabel('Group handle or DID').fill(group.did)
     await page.getByRole('button', { name: 'Add group' }).click()

@@ -6,7 +6,7 @@ import { seedCachedMembers } from '../test/support/seed-cache.js'
 test.describe('members and roles', () => {
   test('an owner finds members by searching, gives and takes a role, and removes someone', async ({ page, app }, testInfo) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'members', name: 'Garden club', policy: 'open', section: 'Members' })
 
@@ -83,7 +83,7 @@ test.describe('members and roles', () => {
     for (const p of [adminPeer, member]) expect((await p.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
     expect((await ownerPeer.call('example.groups.grantRole', { group: groupDid, did: admin.did, role: 'admin' })).status).toBe(200)
 
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, admin.handle, admin.password)
     await page.getByLabel('Group handle or DID').fill(groupDid)
     await page.getByRole('button', { name: 'Add group' }).click()
@@ -110,13 +110,13 @@ test.describe('members and roles', () => {
 
   test('a list of thousands stays quick: only the rows in view cross and are drawn, and search and scrolling still find everyone', async ({ page, app }, testInfo) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'crowd', name: 'Marathon', policy: 'open', section: 'Members' })
     await expect(page.getByTestId('member-count')).toHaveText('1 member')
     // 5,000 more members in the app's cache, as a sync from a very large group leaves
     // them (every other handle missing, as for people with no handle).
-    await seedCachedMembers(app.core, owner.did, groupDid, 5000, { handle: (i) => (i % 2 ? null : `person${i}.test`) })
+    await seedCachedMembers(app.dataDir, owner.did, groupDid, 5000, { handle: (i) => (i % 2 ? null : `person${i}.test`) })
     const pages: { offset: number; limit: number }[] = []
     page.on('request', (req) => {
       if (req.url().endsWith('/ipc/groups.members')) pages.push(req.postDataJSON() as { offset: number; limit: number })
@@ -162,7 +162,7 @@ test.describe('members and roles', () => {
 
   test('the only owner giving up the owner role is told plainly why it was not applied', async ({ page, app }, testInfo) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     await startGroup(page, { prefix: 'lastowner', name: 'Choir', policy: 'approval', section: 'Members' })
 

@@ -5,7 +5,7 @@ import { startGroup, syncNow } from './support/start-group.js'
 test.describe('moderation queue', () => {
   test('a report made by members shows with its count; escalate, then resolve with a note, and it leaves the queue', async ({ page, app }, testInfo) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'moderation', name: 'Allotment society', policy: 'open', section: 'Moderation' })
     await expect(page.getByTestId('moderation-empty')).toBeVisible()

@@ -20,11 +20,12 @@ test.describe('notifications', () => {
       Object.assign(g.Notification, { permission: (Real as unknown as { permission: string }).permission, requestPermission: (Real as unknown as { requestPermission: () => Promise<string> }).requestPermission.bind(Real) })
     })
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'notify', name: 'Notify club', policy: 'approval', section: 'Join requests' })
 
-    await page.context().grantPermissions(['notifications'])
+    // The browser asks; Electron's permission handler allows notifications (security.ts).
+    if (app.shell === 'loopback') await page.context().grantPermissions(['notifications'])
     await page.getByRole('button', { name: 'Turn on notifications' }).click()
     await expect(page.getByRole('button', { name: 'Turn on notifications' })).toHaveCount(0)
 

@@ -3,7 +3,7 @@ import { test, expect, signInThroughPds } from './support/fixtures.js'
 test.describe('spaces', () => {
   test('shows the index with built-in spaces locked, creates a space once, changes and deletes it', async ({ page, app }, testInfo) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await page.goto(app.launchUrl)
+    await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
 
     // A group of this test's own, started from the app.

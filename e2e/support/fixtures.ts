@@ -2,52 +2,166 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { test as base, expect, type Page } from '@playwright/test'
+import { _electron as electron, test as base, expect, type BrowserContext, type ElectronApplication, type Page } from '@playwright/test'
 import { launchLoopbackApp } from '../../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../../src/main/core/secrets/keychain-secret-store.js'
+import { electronBinary } from '../../src/dev/electron-binary.js'
 import type { StackFile } from '../../src/shared/stack-file.js'
-import type { AppCore } from '../../src/main/core/app-core.js'
+import { ELECTRON_SKIP_REASON } from './electron-skip.js'
+
+/** Which shell carries the app in a test: set per Playwright project (playwright.config.ts). */
+export type Shell = 'loopback' | 'electron'
 
 export interface AppUnderTest {
-  launchUrl: string
-  origin: string
+  shell: Shell
   stack: StackFile
-  /** The app's core, for seeding its cache where real data would take too long to make. */
-  core: AppCore
+  /** Where the app keeps its caches, for seeding them where real data would take too long to make. */
+  dataDir: string
+  /** Opens the app's window at its start (the loopback shell's launch address; Electron's own window). */
+  open(page: Page): Promise<void>
+  /** Loopback shell only: the launch address (with its secret) and the bare origin. */
+  launchUrl?: string
+  origin?: string
+  /** Electron only: the running application, for checks on the main process. */
+  electronApp?: ElectronApplication
 }
 
 /**
- * Each test launches the app as `npm start` does in the loopback shell (the real core,
- * a real keychain under its own service name, the built renderer) against the run's
- * local network, and removes its keychain items afterwards.
+ * Where sign-in pages open. The loopback shell's window opens them in a new tab; the
+ * Electron shell hands them to the OS browser, which tests stand in for with a tab of
+ * the test's own Chromium.
  */
-export const test = base.extend<{ app: AppUnderTest }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, and this one has none.
-  app: async ({}, use) => {
+const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
+
+/**
+ * Each test launches the app in its project's shell, as `npm start` does, against the
+ * run's local network: the real core, a real keychain under its own service name, the
+ * built renderer. Its keychain items and data folder are removed afterwards.
+ * Where no Electron binary exists, the Electron project's tests skip, saying why.
+ */
+export const test = base.extend<{ app: AppUnderTest }, { shell: Shell }>({
+  shell: ['loopback', { option: true, scope: 'worker' }],
+  app: async ({ shell, context, timezoneId, locale }, use, testInfo) => {
+    const binary = shell === 'electron' ? electronBinary() : null
+    testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
     const stackFile = process.env.CONVENE_E2E_STACK!
+    const stack = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
     const keychainService = `convene-e2e-${randomUUID()}`
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
-    const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir })
-    const stack = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
-    await use({ launchUrl: launched.shell.launchUrl, origin: launched.shell.origin, stack, core: launched.core })
-    await launched.close()
-    const secrets = new KeychainSecretStore(keychainService)
-    for (const key of await secrets.keys()) await secrets.delete(key)
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    try {
+      if (shell === 'electron') {
+        const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale })
+        const window = await electronApp.firstWindow()
+        signInPageOpeners.set(window, () => nextExternalPage(electronApp, context))
+        await use({ shell, stack, dataDir, electronApp, open: (page) => page.reload().then(() => undefined) })
+        await electronApp.close()
+      } else {
+        const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir })
+        const launchUrl = launched.shell.launchUrl
+        await use({ shell, stack, dataDir, launchUrl, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
+        await launched.close()
+      }
+    } finally {
+      const secrets = new KeychainSecretStore(keychainService)
+      for (const key of await secrets.keys()) await secrets.delete(key)
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  },
+  // In the Electron project the page under test is the app's own window.
+  page: async ({ page, app }, use) => {
+    await use(app.electronApp ? await app.electronApp.firstWindow() : page)
   },
 })
 
 export { expect }
 
+async function launchElectron(binary: string, opts: { stackFile: string; keychainService: string; dataDir: string; timezoneId?: string; locale?: string }) {
+  const electronApp = await electron.launch({
+    executablePath: binary,
+    // A spec's timezoneId and locale, which Playwright applies to browser contexts, reach
+    // Electron as the process's TZ and --lang.
+    args: [path.resolve(import.meta.dirname, '../..'), ...(opts.locale ? [`--lang=${opts.locale}`] : [])],
+    env: {
+      ...process.env,
+      CONVENE_STACK_FILE: opts.stackFile,
+      CONVENE_KEYCHAIN_SERVICE: opts.keychainService,
+      CONVENE_DATA_DIR: opts.dataDir,
+      ...(opts.timezoneId ? { TZ: opts.timezoneId } : {}),
+    },
+  })
+  // Stand in for the OS browser: keep the addresses the app asks it to open.
+  await electronApp.evaluate(({ shell }) => {
+    const opened: string[] = []
+    Object.assign(globalThis, { conveneOpenedExternally: opened })
+    shell.openExternal = async (url: string) => {
+      opened.push(url)
+    }
+  })
+  return electronApp
+}
+
+/** The next address the Electron app handed to the OS browser, opened in a tab of the test's Chromium. */
+async function nextExternalPage(electronApp: ElectronApplication, context: BrowserContext): Promise<Page> {
+  let url: string | undefined
+  await expect
+    .poll(async () => (url = await electronApp.evaluate(() => (globalThis as unknown as { conveneOpenedExternally: string[] }).conveneOpenedExternally.shift())), {
+      message: 'the app should open the PDS sign-in page in the browser',
+    })
+    .toBeTruthy()
+  const page = await context.newPage()
+  await page.goto(url!)
+  return page
+}
+
+/**
+ * Clicks Sign in for a handle and returns the PDS sign-in page it opened (a new tab in
+ * the loopback shell; the stand-in OS browser for Electron).
+ */
+export async function startSignIn(page: Page, handle: string): Promise<Page> {
+  await page.getByLabel('Your handle').fill(handle)
+  const opener = signInPageOpeners.get(page)
+  const popup = opener ? null : page.context().waitForEvent('page')
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  return opener ? opener() : popup!
+}
+
 /** Signs in through the PDS's own sign-in and consent pages, as a person would. */
 export async function signInThroughPds(page: Page, handle: string, password: string) {
-  await page.getByLabel('Your handle').fill(handle)
-  const popup = page.context().waitForEvent('page')
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  const pds = await popup
+  const pds = await startSignIn(page, handle)
   await pds.locator('input[name=password]').fill(password)
   await pds.getByRole('button', { name: 'Sign in' }).click()
   await pds.getByRole('button', { name: 'Authorize' }).click()
   await expect(pds.getByRole('heading', { name: 'You can close this tab' })).toBeVisible()
   await pds.close()
+}
+
+/**
+ * Runs `trigger` and returns the file it downloads: the browser's download in the
+ * loopback shell; in Electron, the file its save dialog would have written, saved to a
+ * temporary folder instead (a native dialog cannot be driven from a test).
+ */
+export async function saveDownload(page: Page, app: AppUnderTest, trigger: () => Promise<void>): Promise<{ fileName: string; text: string }> {
+  if (!app.electronApp) {
+    const downloading = page.waitForEvent('download')
+    await trigger()
+    const download = await downloading
+    return { fileName: download.suggestedFilename(), text: fs.readFileSync((await download.path())!, 'utf8') }
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-download-'))
+  await app.electronApp.evaluate(({ session }, folder) => {
+    const saved: string[] = []
+    Object.assign(globalThis, { conveneSaved: saved })
+    session.defaultSession.once('will-download', (_event, item) => {
+      item.setSavePath(`${folder}/${item.getFilename()}`)
+      item.once('done', (_e, state) => state === 'completed' && saved.push(item.getFilename()))
+    })
+  }, dir)
+  await trigger()
+  let fileName: string | undefined
+  await expect
+    .poll(async () => (fileName = await app.electronApp!.evaluate(() => (globalThis as unknown as { conveneSaved: string[] }).conveneSaved[0])), { message: 'the download should complete' })
+    .toBeTruthy()
+  const text = fs.readFileSync(path.join(dir, fileName!), 'utf8')
+  fs.rmSync(dir, { recursive: true, force: true })
+  return { fileName: fileName!, text }
 }
