@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { startStack } from '../../src/stack/stack.js'
@@ -6,14 +7,55 @@ import { writeStackFile } from '../../src/stack/stack-file-io.js'
 import { electronBinary } from '../../src/dev/electron-binary.js'
 import { ELECTRON_SKIP_REASON } from './electron-skip.js'
 
-/** One local network for the whole run; each test gets its own app (see fixtures.ts). */
+/**
+ * One local network for the whole run; each test gets its own app (see fixtures.ts).
+ * A small control server on loopback lets a test take the group host down and bring it
+ * back (support/stack-control.ts), as the core's integration tests do in-process.
+ */
 export default async function globalSetup() {
   if (!electronBinary()) console.log(`[electron suite] skipped: ${ELECTRON_SKIP_REASON}`)
   const stack = await startStack()
   const stackFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-')), 'stack.json')
   writeStackFile(stackFile, stack.file)
   process.env.CONVENE_E2E_STACK = stackFile
+
+  let bringBack: (() => void) | null = null
+  let restarting: Promise<void> | null = null
+  const control = http.createServer((req, res) => {
+    const reply = (status: number, text: string) => res.writeHead(status, { 'content-type': 'text/plain' }).end(text)
+    if (req.method !== 'POST') return reply(405, 'POST only')
+    if (req.url === '/host/down') {
+      if (bringBack) return reply(409, 'the host is already down')
+      const back = new Promise<void>((resolve) => (bringBack = resolve))
+      let isDown!: () => void
+      const down = new Promise<void>((resolve) => (isDown = resolve))
+      restarting = stack.restartHost({
+        whileDown: async () => {
+          isDown()
+          await back
+        },
+      })
+      restarting.catch((err: unknown) => reply(500, String(err)))
+      return void down.then(() => reply(200, 'down'))
+    }
+    if (req.url === '/host/up') {
+      if (!bringBack) return reply(409, 'the host is not down')
+      bringBack()
+      bringBack = null
+      return void restarting!.then(
+        () => reply(200, 'up'),
+        (err: unknown) => reply(500, String(err)),
+      )
+    }
+    reply(404, 'unknown control')
+  })
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
+  process.env.CONVENE_E2E_STACK_CONTROL = `http://127.0.0.1:${(control.address() as { port: number }).port}`
+
   return async () => {
+    bringBack?.()
+    await restarting?.catch(() => {})
+    control.close()
     await stack.stop()
     fs.rmSync(path.dirname(stackFile), { recursive: true, force: true })
   }

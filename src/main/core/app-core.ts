@@ -63,6 +63,10 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     if (!keychain.available) throw new UserFacingError('KeychainUnavailable', keychain.message ?? 'No keychain is available.')
   }
 
+  /** One sync pass at a time, whoever asks (the timer or the person), so progress reads as one. */
+  let syncing: Promise<void> | null = null
+  const syncOnce = () => (syncing ??= groups.syncAll().finally(() => (syncing = null)))
+
   const handlers: Handlers = {
     'app.getInfo': async () => ({
       name: 'Convene',
@@ -100,20 +104,20 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     },
     'outbox.list': async () => groups.outbox(),
     'sync.now': async () => {
-      await groups.syncAll()
+      // A pass already under way may have read the lists before the person asked: let
+      // it finish, then read again, so "Sync now" always means now.
+      await syncing?.catch(() => {})
+      await syncOnce()
       return {}
     },
+    'sync.status': async () => groups.syncStatus(),
   }
   // Background sync: queued actions go out when the host is back, and what changed
   // while the app was away comes in, without anyone pressing a button.
   const interval = opts.syncIntervalMs ?? 30_000
-  let syncing: Promise<void> | null = null
   const syncInBackground = () => {
     if (!keychain.available || syncing) return
-    syncing = groups
-      .syncAll()
-      .catch((err: unknown) => console.error('[sync]', (err as Error).message))
-      .finally(() => (syncing = null))
+    syncOnce().catch((err: unknown) => console.error('[sync]', (err as Error).message))
   }
   const timer = interval > 0 ? setInterval(syncInBackground, interval) : null
   timer?.unref()
@@ -124,7 +128,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     groups,
     async close() {
       if (timer) clearInterval(timer)
-      await syncing
+      await syncing?.catch(() => {})
       await groups.close()
     },
   }

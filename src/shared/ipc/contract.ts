@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestView, MemberPageView, OutboxItemView, SubjectView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestView, MemberPageView, SyncStatusView, OutboxItemView, SubjectView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -127,6 +127,8 @@ export const contract = {
   'groups.act': { input: InGroup.extend({ action: GroupAction }).strict(), output: z.object({ outboxId: z.number().int() }) },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },
   'sync.now': { input: Empty, output: z.object({}) },
+  /** Progress of the sync under way (or the last one) per group: polled while one runs. */
+  'sync.status': { input: Empty, output: SyncStatusView },
 } as const
 
 export type Contract = typeof contract

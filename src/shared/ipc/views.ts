@@ -54,6 +54,24 @@ export const MemberPageView = z.object({
   revision: z.number().int(),
 })
 
+/** Where one group's sync stands (see main/core/groups/sync-progress.ts). */
+export const SyncGroupStateView = z.object({
+  accountDid: z.string(),
+  groupDid: z.string(),
+  /** waiting → checking (the change log) → reading (lists, page by page) → saving → done; or unchanged, or failed. */
+  phase: z.enum(['waiting', 'checking', 'reading', 'saving', 'done', 'unchanged', 'failed']),
+  /** Items read from the host so far in this sync. */
+  itemsRead: z.number().int(),
+  /** Why it failed, in plain words. */
+  error: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+})
+
+export const SyncStatusView = z.object({
+  running: z.boolean(),
+  groups: z.array(SyncGroupStateView),
+})
+
 export const InviteView = z.object({
   uri: z.string(),
   invitee: z.string(),
@@ -125,6 +143,8 @@ export type GroupSummary = z.output<typeof GroupSummaryView>
 export type JoinRequestItem = z.output<typeof JoinRequestView>
 export type MemberItem = z.output<typeof MemberView>
 export type MemberPage = z.output<typeof MemberPageView>
+export type SyncGroupState = z.output<typeof SyncGroupStateView>
+export type SyncStatus = z.output<typeof SyncStatusView>
 export type InviteItem = z.output<typeof InviteView>
 export type SubjectItem = z.output<typeof SubjectView>
 export type OutboxItem = z.output<typeof OutboxItemView>

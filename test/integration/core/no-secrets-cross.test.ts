@@ -40,6 +40,7 @@ describe('IPC carries no secret', () => {
       ['groups.act', { ...inGroup, action: { kind: 'invite.create', invitee: net.as('outsider2').did } }],
       ['outbox.list', {}],
       ['sync.now', {}],
+      ['sync.status', {}],
     ]
     for (const [channel, input] of calls) {
       const env = await app.raw(channel, input)

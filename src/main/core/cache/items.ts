@@ -14,14 +14,33 @@ export async function readItem<T>(db: Db, groupDid: string, kind: ItemKind, key:
   return row ? (JSON.parse(row.view) as T) : undefined
 }
 
-/** Replaces a whole list with what the host said (pending marks are re-applied after). */
+/**
+ * Replaces a whole list with what the host said (pending marks are re-applied after).
+ * Only rows that changed are written, so a sync that brings nothing new leaves the
+ * list's revision (migration 002) where it was, and the window keeps what it shows.
+ */
 export async function replaceItems<T>(tx: Transaction<CacheSchema>, groupDid: string, kind: ItemKind, items: T[], keyOf: (item: T) => string) {
-  await tx.deleteFrom('item').where('groupDid', '=', groupDid).where('kind', '=', kind).execute()
-  for (let i = 0; i < items.length; i += 200) {
-    const chunk = items.slice(i, i + 200)
-    if (chunk.length) {
-      await tx.insertInto('item').values(chunk.map((item) => ({ groupDid, kind, key: keyOf(item), view: JSON.stringify(item), pendingAction: null }))).execute()
-    }
+  const rows = await tx.selectFrom('item').select(['key', 'view', 'pendingAction']).where('groupDid', '=', groupDid).where('kind', '=', kind).execute()
+  const before = new Map(rows.map((r) => [r.key, r]))
+  const changed: { groupDid: string; kind: string; key: string; view: string; pendingAction: null }[] = []
+  for (const item of items) {
+    const key = keyOf(item)
+    const view = JSON.stringify(item)
+    const old = before.get(key)
+    before.delete(key)
+    if (old && old.view === view && old.pendingAction === null) continue
+    changed.push({ groupDid, kind, key, view, pendingAction: null })
+  }
+  const gone = [...before.keys()]
+  for (let i = 0; i < gone.length; i += 200) {
+    await tx.deleteFrom('item').where('groupDid', '=', groupDid).where('kind', '=', kind).where('key', 'in', gone.slice(i, i + 200)).execute()
+  }
+  for (let i = 0; i < changed.length; i += 200) {
+    await tx
+      .insertInto('item')
+      .values(changed.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['groupDid', 'kind', 'key']).doUpdateSet((eb) => ({ view: eb.ref('excluded.view'), pendingAction: null })))
+      .execute()
   }
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { IdResolver } from '@atproto/identity'
 import { TID } from '@atproto/common-web'
-import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestItem, OutboxItem, SubjectItem } from '../../../shared/ipc/views.js'
+import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestItem, OutboxItem, SubjectItem, SyncStatus } from '../../../shared/ipc/views.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
@@ -10,6 +10,7 @@ import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
 import { ACTIONS, actionHandlers, actionTarget, type ActionKind, type ActionPayloads } from './organizer-actions.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
 import { MemberPages, type MemberPage, type MemberQuery } from './member-pages.js'
+import { SyncProgress } from './sync-progress.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -31,6 +32,7 @@ export class GroupService {
   /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
   private readonly inFlight = new Set<Promise<void>>()
   private readonly memberPages = new MemberPages()
+  private readonly progress = new SyncProgress()
 
   constructor(private readonly opts: GroupServiceOptions) {}
 
@@ -72,7 +74,7 @@ export class GroupService {
       .values({ did: group.did, view: JSON.stringify({ did: group.did, handle: group.handle, joinPolicy: 'unknown', roles: [] }), hostUrl: group.host.url, hostAud: group.host.aud, changeCursor: null, syncedAt: null })
       .onConflict((oc) => oc.column('did').doUpdateSet({ hostUrl: group.host.url, hostAud: group.host.aud }))
       .execute()
-    return refreshGroup(rt, group.did)
+    return this.progress.track(accountDid, group.did, (report) => refreshGroup(rt, group.did, report))
   }
 
   async removeGroup(accountDid: string, groupDid: string): Promise<void> {
@@ -81,10 +83,17 @@ export class GroupService {
       await tx.deleteFrom('item').where('groupDid', '=', groupDid).execute()
       await tx.deleteFrom('group_row').where('did', '=', groupDid).execute()
     })
+    this.progress.forget(accountDid, groupDid)
   }
 
   async refresh(accountDid: string, groupDid: string): Promise<GroupSummary> {
-    return refreshGroup(await this.runtime(accountDid), groupDid)
+    const rt = await this.runtime(accountDid)
+    return this.progress.track(accountDid, groupDid, (report) => refreshGroup(rt, groupDid, report))
+  }
+
+  /** Where the sync under way (or the last one) stands, group by group. */
+  syncStatus(): SyncStatus {
+    return this.progress.status()
   }
 
   async joinRequests(accountDid: string, groupDid: string): Promise<JoinRequestItem[]> {
@@ -176,16 +185,22 @@ export class GroupService {
    * moved (or that was never synced). Failures leave the cache as it was.
    */
   async syncAll(): Promise<void> {
-    for (const account of await this.opts.accounts.store.list()) {
+    const accounts = await this.opts.accounts.store.list()
+    const plan: { rt: AccountRuntime; rows: { did: string; syncedAt: string | null }[] }[] = []
+    for (const account of accounts) {
       const rt = await this.runtime(account.did)
+      plan.push({ rt, rows: await rt.cache.selectFrom('group_row').select(['did', 'syncedAt']).execute() })
+    }
+    this.progress.plan(plan.flatMap(({ rt, rows }) => rows.map((r) => ({ accountDid: rt.did, groupDid: r.did }))))
+    for (const { rt, rows } of plan) {
       await rt.outbox.replay().catch(() => {})
-      const rows = await rt.cache.selectFrom('group_row').select(['did', 'syncedAt']).execute()
       for (const row of rows) {
-        try {
-          if (!row.syncedAt || (await hasChanges(rt, row.did))) await refreshGroup(rt, row.did)
-        } catch (err) {
-          console.error('[sync]', row.did, (err as Error).message)
-        }
+        await this.progress
+          .track(rt.did, row.did, async (report) => {
+            if (row.syncedAt && !(await hasChanges(rt, row.did))) return report.unchanged()
+            await refreshGroup(rt, row.did, report)
+          })
+          .catch((err: unknown) => console.error('[sync]', row.did, (err as Error).message))
       }
     }
     this.opts.onChange?.()

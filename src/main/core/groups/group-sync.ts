@@ -9,6 +9,7 @@ import { rpcScope } from '../../../shared/scopes.js'
 import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import type { SyncReporter } from './sync-progress.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
 
@@ -104,7 +105,7 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
   }
 }
 
-async function fetchLists(host: HostClient, g: HostGroupView) {
+async function fetchLists(host: HostClient, g: HostGroupView, onPage?: (items: number) => void) {
   const group = g.did
   const can = (a: string) => g.viewer?.actions.includes(a) ?? false
   const isMember = (g.viewer?.roles.length ?? 0) > 0
@@ -112,7 +113,7 @@ async function fetchLists(host: HostClient, g: HostGroupView) {
     allPages<T>(async (cursor) => {
       const res = await host.query<Record<string, unknown>>(method, { group, limit: 100, cursor, ...extra })
       return { items: res[key] as T[], cursor: res.cursor as string | undefined }
-    })
+    }, onPage)
   const events = isMember
     ? allPages<{ uri: string; value: Record<string, string> }>(async (cursor) => {
         const res = await host.query<{ records: { uri: string; value: Record<string, string> }[]; cursor?: string }>('com.atproto.space.listRecords', {
@@ -123,7 +124,7 @@ async function fetchLists(host: HostClient, g: HostGroupView) {
           cursor,
         })
         return { items: res.records, cursor: res.cursor }
-      }).catch((err: unknown) => {
+      }, onPage).catch((err: unknown) => {
         // No calendar yet (it is made with the first event), or not readable by this role.
         if (err instanceof XrpcCallError && (err.error === 'SpaceNotFound' || err.error === 'Forbidden')) return []
         throw err
@@ -139,7 +140,7 @@ async function fetchLists(host: HostClient, g: HostGroupView) {
           cursor,
         })
         return { items: res.records, cursor: res.cursor }
-      })
+      }, onPage)
     : Promise.resolve([])
   const [requests, invites, members, open, escalated, eventRecords, spaceRecords] = await Promise.all([
     can('admit') ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
@@ -158,14 +159,16 @@ async function fetchLists(host: HostClient, g: HostGroupView) {
  * see, written in one transaction, with still-queued actions re-applied on top so the
  * cache never forgets work the host has not confirmed.
  */
-export async function refreshGroup(rt: AccountRuntime, groupDid: string): Promise<GroupSummary> {
+export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?: Pick<SyncReporter, 'phase' | 'read'>): Promise<GroupSummary> {
   const host = await rt.hostOf(groupDid)
   const g = await host.query<HostGroupView>('example.groups.getGroup', { group: groupDid })
-  const lists = await fetchLists(host, g)
+  report?.phase('reading')
+  const lists = await fetchLists(host, g, report?.read)
   const rsvps = lists.events.length ? await myRsvps(rt, groupDid) : new Map<string, string>()
   const stored = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
   const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
+  report?.phase('saving')
   await rt.cache.transaction().execute(async (tx) => {
     await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null })), (r) => r.did)
     await replaceItems(

@@ -1,14 +1,24 @@
-/** Up to this many items per list (100 pages of 100): enough for the largest groups we target. */
-const MAX_PAGES = 100
+/**
+ * A host that keeps handing out cursors is stopped here (5,000 pages of 100: half a
+ * million items, far past any group we target), so a broken peer cannot loop a sync
+ * forever; one that hands back the same cursor twice is stopped at once.
+ */
+const MAX_PAGES = 5_000
 
-/** Reads every page of a cursor-paged list. */
-export async function allPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; cursor?: string }>): Promise<T[]> {
+/** Reads every page of a cursor-paged list, telling `onPage` how many items each page brought. */
+export async function allPages<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; cursor?: string }>,
+  onPage?: (items: number) => void,
+): Promise<T[]> {
   const out: T[] = []
+  const seen = new Set<string>()
   let cursor: string | undefined
   for (let i = 0; i < MAX_PAGES; i++) {
     const page = await fetchPage(cursor)
-    out.push(...page.items)
-    if (!page.cursor || page.items.length === 0) break
+    for (const item of page.items) out.push(item)
+    onPage?.(page.items.length)
+    if (!page.cursor || page.items.length === 0 || seen.has(page.cursor)) break
+    seen.add(page.cursor)
     cursor = page.cursor
   }
   return out

@@ -1,13 +1,15 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { ChannelInput } from '../../../shared/ipc/contract'
-import type { GroupSummary, OutboxItem } from '../../../shared/ipc/views'
+import type { GroupSummary, OutboxItem, SyncStatus } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
 
 export type GroupAction = ChannelInput<'groups.act'>['action']
 
 /** How often the window re-reads the core's cache (no network: the core syncs on its own). */
 const POLL_MS = 3_000
+/** How often a sync under way is looked at, so its progress moves. */
+const PROGRESS_POLL_MS = 400
 
 /**
  * The organizer's groups across every account, and the outbox. Everything here is read
@@ -20,6 +22,9 @@ export const useGroupsStore = defineStore('groups', () => {
   const loaded = ref(false)
   const error = ref<string | null>(null)
   const syncing = ref(false)
+  /** The core's sync, group by group: progress while one runs, and what failed last time. */
+  const sync = ref<SyncStatus>({ running: false, groups: [] })
+  let progressTimer: ReturnType<typeof setTimeout> | undefined
   /**
    * Bumped when the groups or the outbox changed since the last read, so open views
    * reload their lists then, not on every poll (a 10,000-member list is not re-read
@@ -34,9 +39,11 @@ export const useGroupsStore = defineStore('groups', () => {
 
   async function reload() {
     try {
-      const [g, o] = await Promise.all([api['groups.list']({}), api['outbox.list']({})])
+      const [g, o, st] = await Promise.all([api['groups.list']({}), api['outbox.list']({}), api['sync.status']({})])
       groups.value = g
       outbox.value = o
+      sync.value = st
+      if (st.running) followProgress()
       error.value = null
       tick.value++
       const seen = JSON.stringify([g, o])
@@ -51,6 +58,22 @@ export const useGroupsStore = defineStore('groups', () => {
     }
   }
 
+  /** While a sync runs, reads its progress often; when it ends, reads everything once. */
+  function followProgress() {
+    if (progressTimer) return
+    progressTimer = setTimeout(async () => {
+      progressTimer = undefined
+      try {
+        sync.value = await api['sync.status']({})
+      } catch {
+        return
+      }
+      // A "Sync now" may not have started its pass yet: keep looking until it returns.
+      if (sync.value.running || syncing.value) followProgress()
+      else await reload()
+    }, PROGRESS_POLL_MS)
+  }
+
   function start() {
     if (timer) return
     void reload()
@@ -60,7 +83,9 @@ export const useGroupsStore = defineStore('groups', () => {
   async function syncNow() {
     syncing.value = true
     try {
-      await api['sync.now']({})
+      const done = api['sync.now']({})
+      followProgress()
+      await done
     } finally {
       syncing.value = false
       await reload()
@@ -93,5 +118,8 @@ export const useGroupsStore = defineStore('groups', () => {
   /** Offline when something waits after having been tried. */
   const offline = computed(() => waiting.value.some((o) => o.attempts > 0 && o.detail))
 
-  return { groups, outbox, loaded, error, syncing, revision, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, find }
+  /** The state of one group's last or current sync. */
+  const syncOf = (accountDid: string, groupDid: string) => sync.value.groups.find((s) => s.accountDid === accountDid && s.groupDid === groupDid)
+
+  return { groups, outbox, loaded, error, syncing, sync, syncOf, revision, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, find }
 })
