@@ -22,7 +22,7 @@ function fakeCore(count: number) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('paged rows of a long list', () => {
-  it('fetches only the pages the window shows, once each', async () => {
+  it('fetches the pages the window shows and the one either side, once each', async () => {
     const core = fakeCore(10_000)
     const rows = new PagedRows(core.load, 100, () => {})
     rows.reset(core.load)
@@ -32,7 +32,8 @@ describe('paged rows of a long list', () => {
     rows.show(4_950, 5_030)
     rows.show(4_950, 5_030)
     await settle()
-    expect(core.calls.map((c) => c.offset)).toEqual([0, 4_900, 5_000])
+    await settle()
+    expect(core.calls.map((c) => c.offset).sort((a, b) => a - b)).toEqual([0, 100, 4_800, 4_900, 5_000, 5_100])
     expect(rows.rowAt(5_029)).toBe('row5029')
     expect(rows.rowAt(3_000)).toBeUndefined()
   })
@@ -74,23 +75,24 @@ describe('paged rows of a long list', () => {
   })
 
   it('drops an answer cut before a newer one it already holds, and asks again', async () => {
-    const core = fakeCore(300)
+    const core = fakeCore(1000)
     const rows = new PagedRows(core.load, 100, () => {})
     rows.reset(core.load)
     await settle()
+    await settle()
     core.hold = true
-    rows.show(150, 160) // page 1 cut at revision 1, held on the way
+    rows.show(550, 560) // page 5 cut at revision 1, held on the way
     core.hold = false
-    core.rows[150] = 'changed'
+    core.rows[550] = 'changed'
     core.revision = 2
-    rows.show(250, 260) // page 2 cut at revision 2 arrives first
+    rows.show(850, 860) // page 8 cut at revision 2 arrives first
     await settle()
-    expect(rows.rowAt(250)).toBe('row250')
+    expect(rows.rowAt(850)).toBe('row850')
     expect(rows.rowAt(0)).toBeUndefined() // page 0 (revision 1) was dropped
-    core.held.shift()!() // the revision-1 page 1 lands late
+    core.held.shift()!() // the revision-1 page 5 lands late
     await settle()
     await settle()
-    expect(rows.rowAt(150)).toBe('changed')
+    expect(rows.rowAt(550)).toBe('changed')
   })
 
   it('a new search replaces what is shown with its first page, and late answers of the old one are ignored', async () => {

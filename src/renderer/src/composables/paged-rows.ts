@@ -47,11 +47,20 @@ export class PagedRows<T> {
     return this.pages.get(Math.floor(index / this.pageSize))?.[index % this.pageSize]
   }
 
-  /** The rows the window shows now: loads the pages they fall in that are not here yet. */
+  /**
+   * The rows the window shows now: loads the pages they fall in that are not here yet,
+   * and the pages either side once those are here, so scrolling finds its rows waiting.
+   */
   show(start: number, end: number) {
     this.want = { start, end: Math.max(end, start + 1) }
-    for (const index of this.pagesIn(this.want)) {
-      if (!this.pages.has(index) && !this.inFlight.has(index)) void this.fetch(index)
+    const needed = this.pagesIn(this.want).filter((index) => !this.pages.has(index))
+    for (const index of needed) if (!this.inFlight.has(index)) void this.fetch(index)
+    if (needed.length || !this.loaded) return
+    const first = Math.floor(this.want.start / this.pageSize)
+    const last = Math.floor((this.want.end - 1) / this.pageSize)
+    const lastPage = Math.max(0, Math.ceil(this.matched / this.pageSize) - 1)
+    for (const index of [last + 1, first - 1]) {
+      if (index >= 0 && index <= lastPage && !this.pages.has(index) && !this.inFlight.has(index)) void this.fetch(index)
     }
   }
 

@@ -16,6 +16,24 @@ function remember(key: string, snapshot: PagedSnapshot<unknown> | null) {
 }
 
 /**
+ * Reads the first page of a list the person is likely to open next (a group's members,
+ * when the group is opened), while nothing else is going on, so its first visit paints
+ * from memory like a return visit does. A list already remembered is left alone.
+ */
+export function prefetchPagedList<T>(key: string, load: (key: string) => LoadPage<T>, pageSize: number) {
+  if (remembered.has(key)) return
+  const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1_000 }) : setTimeout(fn, 200))
+  idle(() => {
+    if (remembered.has(key)) return
+    const rows = new PagedRows<T>(load(key), pageSize, () => {
+      const snapshot = rows.snapshot()
+      if (snapshot && !remembered.has(key)) remember(key, snapshot as PagedSnapshot<unknown>)
+    })
+    rows.reset(load(key))
+  })
+}
+
+/**
  * A long list that stays in the core and crosses a page at a time (see paged-rows.ts):
  * `key` names the list (group and search); `load` fetches one page of it. Pages in view
  * are read again whenever the store sees news.
@@ -24,6 +42,8 @@ export function usePagedList<T>(load: (key: string) => LoadPage<T>, key: () => s
   const store = useGroupsStore()
   const version = shallowRef(0)
   const rows = new PagedRows<T>(load(key()), opts.pageSize ?? 100, () => version.value++)
+  // Asked before anything remembered it, a prefetch may still be on its way: that is fine,
+  // this list reads its own first page.
 
   const start = (k: string) => {
     const seen = remembered.get(k) as PagedSnapshot<T> | undefined

@@ -40,15 +40,16 @@ export const useGroupsStore = defineStore('groups', () => {
   async function reload() {
     try {
       const [g, o, st] = await Promise.all([api['groups.list']({}), api['outbox.list']({}), api['sync.status']({})])
-      groups.value = g
-      outbox.value = o
       sync.value = st
       if (st.running) followProgress()
       error.value = null
       tick.value++
+      // Unchanged lists keep their objects, so nothing that shows them renders again.
       const seen = JSON.stringify([g, o])
       if (seen !== lastSeen) {
         lastSeen = seen
+        groups.value = g
+        outbox.value = o
         revision.value++
       }
     } catch (err) {
