@@ -1,19 +1,11 @@
+import { schemaDict } from '../lexicon/lexicons.js'
+
 /**
  * Roles and actions (docs/decisions section 4). Unknown actions confer nothing; a
- * member's effective actions are the union over their roles.
+ * member's effective actions are the union over their roles. The actions are the
+ * knownValues of example.groups.defs#role, read from the generated lexicons.
  */
-export const ACTIONS = [
-  'mod.read',
-  'mod.resolve',
-  'invite',
-  'admit',
-  'eject',
-  'role.assign',
-  'space.create',
-  'space.configure',
-  'space.delete',
-  'group.configure',
-] as const
+export const ACTIONS = schemaDict.ExampleGroupsDefs.defs.role.properties.actions.items.knownValues
 export type Action = (typeof ACTIONS)[number]
 
 export interface RoleDefinition {
