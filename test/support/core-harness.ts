@@ -7,7 +7,9 @@ import { dispatch } from '../../src/main/core/ipc/dispatch.js'
 import { KeychainSecretStore } from '../../src/main/core/secrets/keychain-secret-store.js'
 import type { Channel, ChannelInput, ChannelOutput } from '../../src/shared/ipc/contract.js'
 import type { StackAccountName, StackFile } from '../../src/shared/stack-file.js'
-import { completeOnPdsPages } from './browser-sign-in.js'
+import { afterAll, beforeAll } from 'vitest'
+import { closeSharedBrowser, completeOnPdsPages } from './browser-sign-in.js'
+import type { StackGroupName } from '../../src/shared/stack-file.js'
 
 /**
  * The app's core as the shells run it (real keychain under a throwaway service name,
@@ -71,14 +73,41 @@ export class CoreHarness {
    */
   async restartCore(): Promise<CoreHarness> {
     await this.core.close()
-    return CoreHarness.start(this.stack, { secrets: this.secrets, dataDir: this.dataDir })
+    this.successor = await CoreHarness.start(this.stack, { secrets: this.secrets, dataDir: this.dataDir })
+    return this.successor
   }
+  /** The core that replaced this one: stopping this harness stops that one. */
+  private successor?: CoreHarness
 
   async stop(): Promise<void> {
+    if (this.successor) return this.successor.stop()
     await this.core.close()
     for (const key of await this.secrets.keys()) await this.secrets.delete(key)
     fs.rmSync(this.dataDir, { recursive: true, force: true })
   }
+}
+
+/**
+ * For a test file: a core signed in as `account` through the PDS's pages (owner unless
+ * said), with `groups` of the local network added, before the file's tests; stopped
+ * after them. `use` receives the core and the account's DID.
+ */
+export function useSignedInCore(
+  net: { stack: StackFile; group(name: StackGroupName): { did: string } },
+  opts: { account?: StackAccountName; groups?: StackGroupName[] },
+  use: (signedIn: { app: CoreHarness; owner: string }) => void,
+) {
+  let app: CoreHarness | undefined
+  beforeAll(async () => {
+    app = await CoreHarness.start(net.stack)
+    const owner = await app.signIn(opts.account ?? 'owner')
+    for (const name of opts.groups ?? []) await app.call('groups.add', { accountDid: owner, ref: net.group(name).did })
+    use({ app, owner })
+  })
+  afterAll(async () => {
+    await app?.stop()
+    await closeSharedBrowser()
+  })
 }
 
 /** Polls until `check` returns a truthy value (outbox sends run in the background). */

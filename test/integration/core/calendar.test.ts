@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { CoreHarness, eventually } from '../../support/core-harness.js'
-import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 import { GroupCredentials } from '../../../src/main/core/credentials/group-credentials.js'
 import { calendarSpace } from '../../../src/main/core/calendar/calendar-space.js'
 import { rpcScope } from '../../../src/shared/scopes.js'
@@ -11,15 +10,7 @@ let app: CoreHarness
 let owner: string
 const groupDid = () => net.group('open').did
 
-beforeAll(async () => {
-  app = await CoreHarness.start(net.stack)
-  owner = await app.signIn('owner')
-  await app.call('groups.add', { accountDid: owner, ref: groupDid() })
-})
-afterAll(async () => {
-  await app?.stop()
-  await closeSharedBrowser()
-})
+useSignedInCore(net, { groups: ['open'] }, (signedIn) => ({ app, owner } = signedIn))
 
 const settled = async () =>
   eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state !== 'queued' && o.state !== 'sending')).catch(async (e: unknown) => {

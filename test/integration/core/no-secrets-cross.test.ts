@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CHANNELS, type Channel } from '../../../src/shared/ipc/contract.js'
 import { sessionKey } from '../../../src/main/core/accounts/account-store.js'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { CoreHarness } from '../../support/core-harness.js'
-import { closeSharedBrowser, completeOnPdsPages } from '../../support/browser-sign-in.js'
+import { type CoreHarness, useSignedInCore } from '../../support/core-harness.js'
+import { completeOnPdsPages } from '../../support/browser-sign-in.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
 let owner: string
 
-beforeAll(async () => {
-  app = await CoreHarness.start(net.stack)
-  owner = await app.signIn('owner')
-})
-afterAll(async () => {
-  await app?.stop()
-  await closeSharedBrowser()
-})
+useSignedInCore(net, {}, (signedIn) => ({ app, owner } = signedIn))
 
 describe('IPC carries no secret', () => {
   it('walks every channel of the contract and finds no token, key or JWK in what crosses', async () => {

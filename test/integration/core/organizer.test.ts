@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { CoreHarness, eventually } from '../../support/core-harness.js'
-import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
 let owner: string
 
-beforeAll(async () => {
-  app = await CoreHarness.start(net.stack)
-  owner = await app.signIn('owner')
-})
-afterAll(async () => {
-  await app?.stop()
-  await closeSharedBrowser()
-})
+useSignedInCore(net, {}, (signedIn) => ({ app, owner } = signedIn))
 
 describe('organizer actions through the core (real PDS sign-in, real host)', () => {
   it('adds a group by handle and shows the caller’s roles and actions', async () => {

@@ -1,8 +1,7 @@
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { CoreHarness, eventually } from '../../support/core-harness.js'
-import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 import { sessionKey } from '../../../src/main/core/accounts/account-store.js'
 
 const net = useLocalNetwork()
@@ -10,15 +9,7 @@ let app: CoreHarness
 let owner: string
 const groupDid = () => net.group('approval').did
 
-beforeAll(async () => {
-  app = await CoreHarness.start(net.stack)
-  owner = await app.signIn('owner')
-  await app.call('groups.add', { accountDid: owner, ref: groupDid() })
-})
-afterAll(async () => {
-  await app?.stop()
-  await closeSharedBrowser()
-})
+useSignedInCore(net, { groups: ['approval'] }, (signedIn) => ({ app, owner } = signedIn))
 
 describe('nothing queued is lost', () => {
   it('survives the app being killed while offline, and sends once when started again', async () => {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { CoreHarness, eventually } from '../../support/core-harness.js'
-import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
@@ -11,15 +10,7 @@ const spaces = () => app.call('groups.spaces', { accountDid: owner, groupDid: gr
 const act = (action: Record<string, unknown>) =>
   app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: action as never })
 
-beforeAll(async () => {
-  app = await CoreHarness.start(net.stack)
-  owner = await app.signIn('owner')
-  await app.call('groups.add', { accountDid: owner, ref: groupDid() })
-})
-afterAll(async () => {
-  await app?.stop()
-  await closeSharedBrowser()
-})
+useSignedInCore(net, { groups: ['open'] }, (signedIn) => ({ app, owner } = signedIn))
 
 describe('spaces through the core', () => {
   it('lists the group’s space index, with the built-in spaces marked', async () => {

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { CoreHarness } from '../../support/core-harness.js'
-import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { type CoreHarness, useSignedInCore } from '../../support/core-harness.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
 let owner: string
 
-beforeAll(async () => {
-  app = await CoreHarness.start(net.stack)
-  owner = await app.signIn('owner')
-  for (const name of ['open', 'approval'] as const) await app.call('groups.add', { accountDid: owner, ref: net.group(name).did })
-})
-afterAll(async () => {
-  await app?.stop()
-  await closeSharedBrowser()
-})
+useSignedInCore(net, { groups: ['open', 'approval'] }, (signedIn) => ({ app, owner } = signedIn))
 
 describe('sync progress against the real host', () => {
   it('reports each group of a pass, with the items read, and leaves unchanged groups unread', async () => {
