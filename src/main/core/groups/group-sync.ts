@@ -1,5 +1,6 @@
 import type { GroupSummary } from '../../../shared/ipc/views.js'
-import { readItems, replaceItems } from '../cache/items.js'
+import { sql } from 'kysely'
+import { replaceItems } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import type { HostGroupView, HostInvite, HostJoinRequest, HostMember, HostSubject } from './host-views.js'
@@ -84,8 +85,16 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
   const viewer = g.viewer ?? { roles: [], actions: [] }
   const held = g.roles.filter((r) => viewer.roles.includes(r.name))
   const assignable = [...new Set(held.filter((r) => r.actions.some((a) => a === 'role.assign' || a === 'eject')).flatMap((r) => r.assignable))]
-  const requests = await readItems<HostJoinRequest>(rt.cache, g.did, 'joinRequest')
-  const subjects = await readItems<HostSubject>(rt.cache, g.did, 'subject')
+  // Counted in SQL: the window asks for every group's summary every few seconds, and a
+  // long queue need not be read and parsed whole for two numbers.
+  const counts = await rt.cache
+    .selectFrom('item')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('kind', '=', 'joinRequest').filterWhere('pendingAction', 'is', null).as('pendingRequests'),
+      eb.fn.countAll<number>().filterWhere('kind', '=', 'subject').filterWhere(sql<string>`json_extract(view, '$.status')`, '=', 'open').as('openSubjects'),
+    ])
+    .where('groupDid', '=', g.did)
+    .executeTakeFirstOrThrow()
   return {
     accountDid: rt.did,
     did: g.did,
@@ -99,8 +108,8 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
     assignable,
     allRoles: g.roles.map((r) => r.name),
     missingScopes: await missingScopes(rt, hostAud, viewer.actions),
-    pendingRequests: requests.filter((r) => !r.pending).length,
-    openSubjects: subjects.filter((s) => s.status === 'open').length,
+    pendingRequests: counts.pendingRequests,
+    openSubjects: counts.openSubjects,
     syncedAt,
   }
 }
