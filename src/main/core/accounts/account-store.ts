@@ -21,9 +21,26 @@ interface IndexedAccount {
 export class AccountStore {
   constructor(private readonly secrets: SecretStore) {}
 
-  private async index(): Promise<IndexedAccount[]> {
-    const raw = await this.secrets.get(ACCOUNT_INDEX_KEY)
-    return raw ? (JSON.parse(raw) as IndexedAccount[]) : []
+  /**
+   * The index as last read or written. This store is its only writer in the process (the
+   * shells hold a single-instance lock), and it is read for every group on every poll of
+   * the window, so it is read from the keychain once, not each time.
+   */
+  private known?: Promise<IndexedAccount[]>
+  private index(): Promise<IndexedAccount[]> {
+    this.known ??= this.secrets.get(ACCOUNT_INDEX_KEY).then(
+      (raw) => (raw ? (JSON.parse(raw) as IndexedAccount[]) : []),
+      (err: unknown) => {
+        this.known = undefined
+        throw err
+      },
+    )
+    return this.known
+  }
+
+  private async write(index: IndexedAccount[]) {
+    this.known = undefined
+    await this.secrets.set(ACCOUNT_INDEX_KEY, JSON.stringify(index))
   }
 
   async list(): Promise<Account[]> {
@@ -44,7 +61,7 @@ export class AccountStore {
   async put(account: IndexedAccount): Promise<void> {
     const index = (await this.index()).filter((a) => a.did !== account.did)
     index.push({ did: account.did, handle: account.handle, ...(account.scope ? { scope: account.scope } : {}) })
-    await this.secrets.set(ACCOUNT_INDEX_KEY, JSON.stringify(index))
+    await this.write(index)
   }
 
   /** The scope granted at the last sign-in, if known. */
@@ -53,7 +70,6 @@ export class AccountStore {
   }
 
   async remove(did: string): Promise<void> {
-    const index = (await this.index()).filter((a) => a.did !== did)
-    await this.secrets.set(ACCOUNT_INDEX_KEY, JSON.stringify(index))
+    await this.write((await this.index()).filter((a) => a.did !== did))
   }
 }
