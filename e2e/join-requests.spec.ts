@@ -1,5 +1,7 @@
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
+import { openSection, startGroup } from './support/start-group.js'
+import { seedCachedJoinRequests } from '../test/support/seed-cache.js'
 
 test.describe('join requests', () => {
   test('an organizer adds a group, sees who asked, and admits several at once from the keyboard', async ({ page, app }, testInfo) => {
@@ -55,5 +57,50 @@ test.describe('join requests', () => {
     await page.getByTestId('connection-state').click()
     await expect(page.getByTestId('outbox-list')).toContainText('Someone else already decided this request, or it was withdrawn.')
     await expect(page.getByTestId('connection-state')).toContainText('1 not applied')
+  })
+
+  test('a queue of thousands: only the rows in view cross, and "all" selects every match, not only those loaded', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'queue', name: 'Festival', policy: 'approval', section: 'Members' })
+    // 3,000 people waiting, as a sync of a very popular group leaves them; one in three
+    // mentions the meetup.
+    await seedCachedJoinRequests(app.dataDir, owner.did, groupDid, 3000, { message: (i) => (i % 3 === 0 ? `From the meetup, table ${i}` : null) })
+    const pages: { offset: number; limit: number }[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/ipc/groups.joinRequests')) pages.push(req.postDataJSON() as { offset: number; limit: number })
+    })
+    await openSection(page, 'Join requests')
+    await expect(page.getByTestId('request-count')).toHaveText('3,000 requests')
+
+    const rows = page.getByTestId('requests-list').locator('li')
+    expect(await rows.count()).toBeLessThan(60)
+    expect(pages.every((p) => p.limit <= 100)).toBe(true)
+    expect(pages.length).toBeLessThanOrEqual(4)
+    // A queue: whoever asked first is first.
+    await expect(rows.first()).toHaveAttribute('data-testid', 'request-did:plc:asks000000xxxxxxxxxxxxxx')
+    await expect(rows.first()).toHaveAttribute('aria-setsize', '3000')
+    await page.getByTestId('requests-viewport').evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await expect(page.getByTestId('request-did:plc:asks002999xxxxxxxxxxxxxx')).toBeVisible()
+    expect(await rows.count()).toBeLessThan(60)
+
+    // Search by message; "all" then means all 1,000 matches, most of them never loaded.
+    await page.getByLabel('Search join requests').fill('meetup')
+    await expect(page.getByTestId('request-count')).toHaveText('1,000 of 3,000 requests')
+    await page.getByLabel('Select all requests').check()
+    await expect(page.getByRole('button', { name: 'Admit 1,000' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Deny 1,000' })).toBeEnabled()
+    await expect(page.getByRole('toolbar', { name: 'Decide selected requests' })).toContainText('All 1,000 matching')
+    // Unticking one leaves the rest chosen, and the "all" box says so (neither ticked nor clear).
+    await page.getByLabel('Select did:plc:asks000000xxxxxxxxxxxxxx').uncheck()
+    await expect(page.getByRole('button', { name: 'Admit 999' })).toBeEnabled()
+    expect(await page.getByLabel('Select all requests').evaluate((el) => (el as unknown as { indeterminate: boolean }).indeterminate)).toBe(true)
+    await page.screenshot({ path: testInfo.outputPath('join-requests-thousands.png'), fullPage: true })
+
+    // A new search starts a new selection: nothing out of sight is decided by surprise.
+    await page.getByLabel('Search join requests').fill('')
+    await expect(page.getByTestId('request-count')).toHaveText('3,000 requests')
+    await expect(page.getByRole('toolbar', { name: 'Decide selected requests' }).getByRole('button', { name: 'Admit', exact: true })).toBeDisabled()
   })
 })

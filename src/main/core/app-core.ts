@@ -91,7 +91,8 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.list': async () => (keychain.available ? groups.listGroups() : []),
     'groups.add': async ({ accountDid, ref }) => groups.addGroup(accountDid, ref),
     'groups.refresh': async ({ accountDid, groupDid }) => groups.refresh(accountDid, groupDid),
-    'groups.joinRequests': async ({ accountDid, groupDid }) => groups.joinRequests(accountDid, groupDid),
+    'groups.joinRequests': async ({ accountDid, groupDid, ...query }) => groups.joinRequests(accountDid, groupDid, query),
+    'groups.openJoinRequests': async ({ accountDid, groupDid, q }) => groups.openJoinRequests(accountDid, groupDid, q),
     'groups.members': async ({ accountDid, groupDid, ...query }) => groups.members(accountDid, groupDid, query),
     'groups.invites': async ({ accountDid, groupDid }) => groups.invites(accountDid, groupDid),
     'groups.subjects': async ({ accountDid, groupDid }) => groups.subjects(accountDid, groupDid),
@@ -102,6 +103,13 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       const { kind, ...payload } = action
       return { outboxId: await groups.act(accountDid, groupDid, kind, payload as never) }
     },
+    'groups.actMany': async ({ accountDid, groupDid, actions }) => ({
+      outboxIds: await groups.actMany(
+        accountDid,
+        groupDid,
+        actions.map(({ kind, ...payload }) => ({ kind, payload: payload as never })),
+      ),
+    }),
     'outbox.list': async () => groups.outbox(),
     'sync.now': async () => {
       // A pass already under way may have read the lists before the person asked: let

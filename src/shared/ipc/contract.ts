@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestView, MemberPageView, SyncStatusView, OutboxItemView, SubjectView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SyncStatusView, OutboxItemView, SubjectView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -68,6 +68,14 @@ const Scopes = z
   .array(z.object({ role: z.string().min(1).max(64), scopes: z.array(z.string().min(1).max(317)).max(50) }).strict())
   .max(50)
 
+/** A page of a long list, searched in the core (see main/core/groups/list-pages.ts). */
+const PageQuery = {
+  /** Matches in part, any case; a leading @ is ignored. Members: DID or handle; requests: DID or message. */
+  q: z.string().max(253).optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500).default(200),
+}
+
 /** The organizer actions that go through the outbox (see main/core/groups/organizer-actions.ts). */
 export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('joinRequest.decide'), did: Did, decision: z.enum(['admit', 'deny']), roles: z.array(z.string().min(1).max(64)).max(20).optional() }).strict(),
@@ -106,16 +114,10 @@ export const contract = {
   'groups.list': { input: Empty, output: z.array(GroupSummaryView) },
   'groups.add': { input: z.object({ accountDid: Did, ref: z.string().trim().min(1).max(253) }).strict(), output: GroupSummaryView },
   'groups.refresh': { input: InGroup, output: GroupSummaryView },
-  'groups.joinRequests': { input: InGroup, output: z.array(JoinRequestView) },
-  'groups.members': {
-    input: InGroup.extend({
-      /** Matches a DID or handle in part; a leading @ is ignored. */
-      q: z.string().max(253).optional(),
-      offset: z.number().int().min(0).default(0),
-      limit: z.number().int().min(1).max(500).default(200),
-    }).strict(),
-    output: MemberPageView,
-  },
+  'groups.joinRequests': { input: InGroup.extend(PageQuery).strict(), output: JoinRequestPageView },
+  /** Every open request matching a search, so "select all" means all of them, not the pages loaded. */
+  'groups.openJoinRequests': { input: InGroup.extend({ q: PageQuery.q }).strict(), output: OpenJoinRequestsView },
+  'groups.members': { input: InGroup.extend(PageQuery).strict(), output: MemberPageView },
   'groups.invites': { input: InGroup, output: z.array(InviteView) },
   'groups.subjects': { input: InGroup, output: z.array(SubjectView) },
   'groups.events': { input: InGroup, output: z.array(EventView) },
@@ -125,6 +127,11 @@ export const contract = {
     output: GroupSummaryView,
   },
   'groups.act': { input: InGroup.extend({ action: GroupAction }).strict(), output: z.object({ outboxId: z.number().int() }) },
+  /** Several actions queued at once, all or none (admit or deny many requests). */
+  'groups.actMany': {
+    input: InGroup.extend({ actions: z.array(GroupAction).min(1).max(10_000) }).strict(),
+    output: z.object({ outboxIds: z.array(z.number().int()) }),
+  },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },
   'sync.now': { input: Empty, output: z.object({}) },
   /** Progress of the sync under way (or the last one) per group: polled while one runs. */

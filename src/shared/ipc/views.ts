@@ -43,16 +43,28 @@ export const MemberView = z.object({
   pending: z.boolean(),
 })
 
-/** One page of a group's members, in the order organizers read them (see main/core/groups/member-pages.ts). */
-export const MemberPageView = z.object({
-  items: z.array(MemberView),
-  offset: z.number().int(),
-  /** Members in the group, and how many match the search. */
-  total: z.number().int(),
-  matched: z.number().int(),
-  /** Moves whenever the cached members change; pages of different revisions do not mix. */
-  revision: z.number().int(),
+/**
+ * One page of a long cached list, in the order organizers read it (see
+ * main/core/groups/list-pages.ts): only the rows in view cross to the renderer.
+ */
+const pageOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    items: z.array(item),
+    offset: z.number().int(),
+    /** Items in the list, and how many match the search. */
+    total: z.number().int(),
+    matched: z.number().int(),
+    /** Moves whenever the cached list changes; pages of different revisions do not mix. */
+    revision: z.number().int(),
+  })
+
+export const MemberPageView = pageOf(MemberView)
+export const JoinRequestPageView = pageOf(JoinRequestView).extend({
+  /** Matching requests not yet decided here: what "select all" would select. */
+  open: z.number().int(),
 })
+/** The open (not yet decided) requests matching a search, for "select all matching". */
+export const OpenJoinRequestsView = z.object({ dids: z.array(z.string()), revision: z.number().int() })
 
 /** Where one group's sync stands (see main/core/groups/sync-progress.ts). */
 export const SyncGroupStateView = z.object({
@@ -143,6 +155,8 @@ export type GroupSummary = z.output<typeof GroupSummaryView>
 export type JoinRequestItem = z.output<typeof JoinRequestView>
 export type MemberItem = z.output<typeof MemberView>
 export type MemberPage = z.output<typeof MemberPageView>
+export type JoinRequestPage = z.output<typeof JoinRequestPageView>
+export type OpenJoinRequests = z.output<typeof OpenJoinRequestsView>
 export type SyncGroupState = z.output<typeof SyncGroupStateView>
 export type SyncStatus = z.output<typeof SyncStatusView>
 export type InviteItem = z.output<typeof InviteView>

@@ -25,13 +25,13 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     const groupDid = net.group('approval').did
     await net.as('outsider').call('example.groups.requestJoin', { body: { group: groupDid, message: 'May I?' } })
     await app.call('sync.now', {})
-    const requests = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
+    const { items: requests } = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
     expect(requests).toEqual([expect.objectContaining({ did: net.as('outsider').did, message: 'May I?', pending: false })])
     expect((await app.call('groups.list', {})).find((g) => g.did === groupDid)?.pendingRequests).toBe(1)
 
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: net.as('outsider').did, decision: 'admit' } })
     // The cached change shows at once, marked pending until the host confirms.
-    const meanwhile = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
+    const { items: meanwhile } = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
     expect(meanwhile.every((r) => r.pending) || meanwhile.length === 0).toBe(true)
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
     const members = await eventually(async () => {
@@ -119,7 +119,7 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
           // The first was tried and kept; the queue stops there, so order is preserved.
           return queued.length === 2 && queued[0]!.attempts >= 1 && queued[0]!.detail !== null
         })
-        expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid })).every((r) => r.pending)).toBe(true)
+        expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid })).items.every((r) => r.pending)).toBe(true)
       },
     })
     await app.call('sync.now', {})
@@ -140,7 +140,7 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     await net.as('outsider2').call('example.groups.requestJoin', { body: { group: groupDid } })
     await app.call('sync.now', {})
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: net.as('outsider2').did, decision: 'deny' } })
-    await eventually(async () => !(await app.call('groups.joinRequests', { accountDid: owner, groupDid })).some((r) => r.did === net.as('outsider2').did))
+    await eventually(async () => !(await app.call('groups.joinRequests', { accountDid: owner, groupDid })).items.some((r) => r.did === net.as('outsider2').did))
     const res = await net.as('outsider2').call('example.groups.getJoinRequest', { params: { group: groupDid } })
     expect(res.body.request).toBeUndefined()
     expect((await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)).some((m) => m.did === net.as('outsider2').did)).toBe(false)

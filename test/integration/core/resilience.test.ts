@@ -27,7 +27,7 @@ describe('nothing queued is lost', () => {
     // A new process over the same data folder and keychain shows the queued action at once…
     const queued = await app.call('outbox.list', {})
     expect(queued).toEqual([expect.objectContaining({ label: expect.stringContaining('Admit'), state: 'queued' })])
-    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).every((r) => r.pending)).toBe(true)
+    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).items.every((r) => r.pending)).toBe(true)
     // …and sends it when the host is back.
     await app.call('sync.now', {})
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
@@ -43,7 +43,7 @@ describe('nothing queued is lost', () => {
       await background.call('groups.add', { accountDid: owner, ref: groupDid() })
       await requester.call('example.groups.requestJoin', { body: { group: groupDid() } })
       // No sync.now: the host's change log moved, and the background pass notices.
-      await eventually(async () => (await background.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).some((r) => r.did === requester.did))
+      await eventually(async () => (await background.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).items.some((r) => r.did === requester.did))
     } finally {
       await background.core.close()
       fs.rmSync(background.dataDir, { recursive: true, force: true })
@@ -65,6 +65,6 @@ describe('nothing queued is lost', () => {
     await app.signIn('owner')
     await app.call('sync.now', {})
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
-    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).some((r) => r.did === outsider2.did)).toBe(false)
+    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).items.some((r) => r.did === outsider2.did)).toBe(false)
   })
 })

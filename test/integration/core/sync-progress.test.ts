@@ -24,7 +24,7 @@ describe('sync progress against the real host', () => {
     expect(status.running).toBe(false)
     expect(status.groups.find((g) => g.groupDid === approval)).toMatchObject({ phase: 'done' })
     expect(status.groups.find((g) => g.groupDid === open)).toMatchObject({ phase: 'unchanged', itemsRead: 0 })
-    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: approval })).some((r) => r.did === net.as('outsider2').did)).toBe(true)
+    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: approval })).items.some((r) => r.did === net.as('outsider2').did)).toBe(true)
   })
 
   it('a refresh that brings nothing new leaves the members list as it was (same revision)', async () => {

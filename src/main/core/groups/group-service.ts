@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { IdResolver } from '@atproto/identity'
 import { TID } from '@atproto/common-web'
-import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestItem, OutboxItem, SubjectItem, SyncStatus } from '../../../shared/ipc/views.js'
+import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestPage, MemberItem, OpenJoinRequests, OutboxItem, SubjectItem, SyncStatus } from '../../../shared/ipc/views.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
@@ -9,7 +9,9 @@ import { UserFacingError } from '../ipc/errors.js'
 import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
 import { ACTIONS, actionHandlers, actionTarget, type ActionKind, type ActionPayloads } from './organizer-actions.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
-import { MemberPages, type MemberPage, type MemberQuery } from './member-pages.js'
+import { ListPages, type ListPage, type ListQuery } from './list-pages.js'
+import { memberList } from './member-list.js'
+import { joinRequestList } from './join-request-list.js'
 import { SyncProgress } from './sync-progress.js'
 
 export interface GroupServiceOptions {
@@ -31,7 +33,7 @@ export class GroupService {
   private readonly runtimes = new Map<string, Promise<AccountRuntime>>()
   /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
   private readonly inFlight = new Set<Promise<void>>()
-  private readonly memberPages = new MemberPages()
+  private readonly lists = new ListPages()
   private readonly progress = new SyncProgress()
 
   constructor(private readonly opts: GroupServiceOptions) {}
@@ -96,15 +98,24 @@ export class GroupService {
     return this.progress.status()
   }
 
-  async joinRequests(accountDid: string, groupDid: string): Promise<JoinRequestItem[]> {
-    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'joinRequest')
+  /** A page of join requests, oldest first, searched in the core. */
+  async joinRequests(accountDid: string, groupDid: string, query: ListQuery): Promise<JoinRequestPage> {
+    const cache = await this.cacheOf(accountDid, groupDid)
+    const { items, total, revision } = await this.lists.matching(cache, accountDid, groupDid, joinRequestList, query.q)
+    const open = items.reduce((n, r) => (r.pending ? n : n + 1), 0)
+    return { items: items.slice(query.offset, query.offset + query.limit), offset: query.offset, total, matched: items.length, open, revision }
+  }
+  /** The DIDs of every open request matching a search: what "select all" selects. */
+  async openJoinRequests(accountDid: string, groupDid: string, q?: string): Promise<OpenJoinRequests> {
+    const { items, revision } = await this.lists.matching(await this.cacheOf(accountDid, groupDid), accountDid, groupDid, joinRequestList, q)
+    return { dids: items.filter((r) => !r.pending).map((r) => r.did), revision }
   }
   /** A page of members, sorted and searched in the core so only the rows in view cross. */
-  async members(accountDid: string, groupDid: string, query: MemberQuery): Promise<MemberPage> {
+  async members(accountDid: string, groupDid: string, query: ListQuery): Promise<ListPage<MemberItem>> {
     const rt = await this.runtime(accountDid)
     const summary = await cachedSummary(rt, groupDid)
     if (!summary) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
-    return this.memberPages.page(rt.cache, accountDid, groupDid, summary.allRoles, query)
+    return this.lists.page(rt.cache, accountDid, groupDid, memberList(summary.allRoles), query)
   }
   async invites(accountDid: string, groupDid: string): Promise<InviteItem[]> {
     return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'invite')
@@ -143,23 +154,39 @@ export class GroupService {
    * Returns at once: the result shows in the outbox and, once sent, in the lists.
    */
   async act<K extends ActionKind>(accountDid: string, groupDid: string, kind: K, payload: ActionPayloads[K]): Promise<number> {
+    const [id] = await this.actMany(accountDid, groupDid, [{ kind, payload }])
+    return id!
+  }
+
+  /** Queues several actions in one transaction (all or none), then sends the queue once. */
+  async actMany(accountDid: string, groupDid: string, actions: { kind: ActionKind; payload: ActionPayloads[ActionKind] }[]): Promise<number[]> {
     const rt = await this.runtime(accountDid)
     await this.cacheOf(accountDid, groupDid)
-    // The space index is checked first, so the same kind of space is not made twice.
-    if (kind === 'space.create') {
-      const p = payload as ActionPayloads['space.create']
-      const existing = (await this.spaces(accountDid, groupDid)).find((sp) => sp.type === p.type && sp.skey === p.skey)
-      if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
+    for (const { kind, payload } of actions) {
+      // The space index is checked first, so the same kind of space is not made twice.
+      if (kind === 'space.create') {
+        const p = payload as ActionPayloads['space.create']
+        const existing = (await this.spaces(accountDid, groupDid)).find((sp) => sp.type === p.type && sp.skey === p.skey)
+        if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
+      }
+      // New events get their record key now, so a replay re-sends the same record.
+      if (kind === 'event.create') (payload as ActionPayloads['event.create']).rkey ??= TID.nextStr()
     }
-    // New events get their record key now, so a replay re-sends the same record.
-    if (kind === 'event.create') (payload as ActionPayloads['event.create']).rkey ??= TID.nextStr()
-    const spec = ACTIONS[kind]
-    const id = await rt.outbox.enqueue({ groupDid, kind, payload, label: spec.label(payload as never) }, (tx, outboxId) =>
-      spec.applyToCache(tx, groupDid, payload as never, outboxId),
+    const ids = await rt.outbox.enqueueMany(
+      actions.map(({ kind, payload }) => {
+        const spec = ACTIONS[kind]
+        return {
+          groupDid,
+          kind,
+          payload,
+          label: spec.label(payload as never),
+          applyToCache: (tx, outboxId) => spec.applyToCache(tx, groupDid, payload as never, outboxId),
+        }
+      }),
     )
     const sending = this.sendAndRefresh(rt, groupDid).finally(() => this.inFlight.delete(sending))
     this.inFlight.add(sending)
-    return id
+    return ids
   }
 
   /** Sends an account's queue, then refreshes the groups it touched. */

@@ -54,6 +54,16 @@ export function retryLater(err: unknown): boolean {
  * reachable, and never sent twice to effect: each carries an idempotency key, and a
  * conflict after an interrupted attempt is checked against the intended end state.
  */
+/** An action to queue: `key` makes a replay of the same request recognisable (default: a fresh UUID). */
+export interface NewAction {
+  groupDid: string
+  kind: string
+  payload: unknown
+  label: string
+  key?: string
+}
+type ApplyToCache = (tx: Tx, outboxId: number) => Promise<void>
+
 export class Outbox {
   private replaying: Promise<void> | null = null
   private again = false
@@ -74,34 +84,44 @@ export class Outbox {
   }
 
   /** Queues an action and applies its cached effect in one transaction. */
-  async enqueue(
-    action: { groupDid: string; kind: string; payload: unknown; label: string; key?: string },
-    applyToCache?: (tx: Tx, outboxId: number) => Promise<void>,
-  ): Promise<number> {
-    if (!this.handlers[action.kind]) throw new Error(`no handler for queued action ${action.kind}`)
+  async enqueue(action: NewAction, applyToCache?: ApplyToCache): Promise<number> {
+    const [id] = await this.enqueueMany([{ ...action, applyToCache }])
+    return id!
+  }
+
+  /**
+   * Queues several actions, in order, with their cached effects, in one transaction:
+   * all of them are acknowledged or none is (a bulk admit never half-lands in the cache).
+   */
+  async enqueueMany(actions: (NewAction & { applyToCache?: ApplyToCache })[]): Promise<number[]> {
+    for (const action of actions) if (!this.handlers[action.kind]) throw new Error(`no handler for queued action ${action.kind}`)
     const now = new Date().toISOString()
-    const id = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('outbox')
-        .values({
-          idempotencyKey: action.key ?? randomUUID(),
-          groupDid: action.groupDid,
-          kind: action.kind,
-          payload: JSON.stringify(action.payload),
-          label: action.label,
-          state: 'queued',
-          attempts: 0,
-          lastError: null,
-          createdAt: now,
-          updatedAt: now,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await applyToCache?.(tx, row.id)
-      return row.id
+    const ids = await this.db.transaction().execute(async (tx) => {
+      const out: number[] = []
+      for (const action of actions) {
+        const row = await tx
+          .insertInto('outbox')
+          .values({
+            idempotencyKey: action.key ?? randomUUID(),
+            groupDid: action.groupDid,
+            kind: action.kind,
+            payload: JSON.stringify(action.payload),
+            label: action.label,
+            state: 'queued',
+            attempts: 0,
+            lastError: null,
+            createdAt: now,
+            updatedAt: now,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await action.applyToCache?.(tx, row.id)
+        out.push(row.id)
+      }
+      return out
     })
     this.onChange()
-    return id
+    return ids
   }
 
   async list(opts: { includeDone?: boolean } = {}): Promise<OutboxRow[]> {

@@ -20,6 +20,7 @@ export interface PagedSnapshot<T> {
   revision: number
   total: number
   matched: number
+  info: Record<string, unknown>
 }
 
 export class PagedRows<T> {
@@ -34,6 +35,8 @@ export class PagedRows<T> {
   private want = { start: 0, end: 1 }
   total = 0
   matched = 0
+  /** The rest of what the last page said about the whole list (e.g. open join requests). */
+  info: Record<string, unknown> = {}
   loaded = false
   error: string | null = null
 
@@ -84,7 +87,7 @@ export class PagedRows<T> {
   }
 
   snapshot(): PagedSnapshot<T> | null {
-    return this.loaded && !this.error ? { pages: new Map(this.pages), revision: this.revision, total: this.total, matched: this.matched } : null
+    return this.loaded && !this.error ? { pages: new Map(this.pages), revision: this.revision, total: this.total, matched: this.matched, info: this.info } : null
   }
 
   /** Shows a list as it was when last seen (checked again by a refresh right after). */
@@ -93,6 +96,7 @@ export class PagedRows<T> {
     this.revision = s.revision
     this.total = s.total
     this.matched = s.matched
+    this.info = s.info
     this.loaded = true
     this.replacing = false
     this.onChange()
@@ -124,9 +128,11 @@ export class PagedRows<T> {
       } else {
         this.pages = new Map(this.pages)
       }
-      this.pages.set(index, page.items)
-      this.total = page.total
-      this.matched = page.matched
+      const { items, offset: _offset, total, matched, revision: _revision, ...info } = page
+      this.pages.set(index, items)
+      this.total = total
+      this.matched = matched
+      this.info = info
       this.error = null
       this.loaded = true
       this.onChange()

@@ -1,25 +1,39 @@
 import { ref, watch, type Ref } from 'vue'
+import type { ChannelOutput } from '../../../shared/ipc/contract'
+import type { GroupSummary } from '../../../shared/ipc/views'
+import { useApi } from '../ipc/use-api'
 import { useGroupsStore } from '../stores/groups'
 
+/** The short lists read whole (long ones go a page at a time: use-paged-list.ts). */
+export type WholeListChannel = 'groups.invites' | 'groups.subjects' | 'groups.events' | 'groups.spaces'
+
 /**
- * One of a group's cached lists (join requests, members…), reloaded whenever the group
- * changes or the store sees news. Errors are kept for the view to show.
+ * One of a group's cached lists, read from the core again whenever the group changes or
+ * the store sees news of that group. Errors are kept for the view to show.
  */
-export function useGroupList<T>(load: () => Promise<T[]>, key: () => string) {
+export function useGroupList<C extends WholeListChannel>(channel: C, group: () => GroupSummary) {
+  const api = useApi()
   const store = useGroupsStore()
-  const items = ref([]) as Ref<T[]>
+  const items = ref([]) as Ref<ChannelOutput<C>>
   const error = ref<string | null>(null)
   const loaded = ref(false)
+  let latest = 0
   async function refresh() {
+    const { accountDid, did: groupDid } = group()
+    const asked = ++latest
     try {
-      items.value = await load()
+      const read = (await api[channel]({ accountDid, groupDid })) as ChannelOutput<C>
+      // A read for the group shown before, answered late, is not shown over this one's.
+      if (asked !== latest) return
+      items.value = read
       error.value = null
     } catch (err) {
+      if (asked !== latest) return
       error.value = (err as Error).message
     } finally {
-      loaded.value = true
+      if (asked === latest) loaded.value = true
     }
   }
-  watch([key, () => store.revision], () => void refresh(), { immediate: true })
-  return { items, error, loaded, refresh }
+  watch([() => `${group().accountDid} ${group().did}`, () => store.revisionOf(group().accountDid, group().did)], () => void refresh(), { immediate: true })
+  return { items, error, loaded }
 }

@@ -1,16 +1,22 @@
 import { computed, onBeforeUnmount, shallowRef, watch } from 'vue'
+import type { ConveneApi } from '../../../shared/ipc/api'
+import type { ChannelOutput } from '../../../shared/ipc/contract'
+import type { GroupSummary } from '../../../shared/ipc/views'
+import { useApi } from '../ipc/use-api'
 import { useGroupsStore } from '../stores/groups'
-import { PagedRows, type LoadPage, type PagedSnapshot } from './paged-rows'
+import { PagedRows, type PagedSnapshot } from './paged-rows'
+import { isSearch, PAGE_SIZE, pagedListKey, pageLoader, type PagedChannel, type RowOf } from './paged-channels'
 
 /**
  * Lists seen lately, by key, kept for the window's life so going back to one paints it
- * at once from memory (then checks it against the core). Few: only their loaded pages.
+ * at once from memory (then checks it against the core). Few, and only whole lists, not
+ * searches (a search typed letter by letter would push every list out).
  */
 const remembered = new Map<string, PagedSnapshot<unknown>>()
 const REMEMBERED = 12
 function remember(key: string, snapshot: PagedSnapshot<unknown> | null) {
   remembered.delete(key)
-  if (!snapshot) return
+  if (!snapshot || isSearch(key)) return
   remembered.set(key, snapshot)
   while (remembered.size > REMEMBERED) remembered.delete(remembered.keys().next().value!)
 }
@@ -20,33 +26,37 @@ function remember(key: string, snapshot: PagedSnapshot<unknown> | null) {
  * when the group is opened), while nothing else is going on, so its first visit paints
  * from memory like a return visit does. A list already remembered is left alone.
  */
-export function prefetchPagedList<T>(key: string, load: (key: string) => LoadPage<T>, pageSize: number) {
+export function prefetchPagedList(api: ConveneApi, channel: PagedChannel, group: GroupSummary) {
+  const key = pagedListKey(channel, group.accountDid, group.did, '')
   if (remembered.has(key)) return
   const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1_000 }) : setTimeout(fn, 200))
   idle(() => {
     if (remembered.has(key)) return
-    const rows = new PagedRows<T>(load(key), pageSize, () => {
-      const snapshot = rows.snapshot()
-      if (snapshot && !remembered.has(key)) remember(key, snapshot as PagedSnapshot<unknown>)
-    })
-    rows.reset(load(key))
+    pageLoader(api, channel)(key)(0, PAGE_SIZE).then(
+      ({ items, offset: _offset, total, matched, revision, ...info }) => {
+        if (!remembered.has(key)) remember(key, { pages: new Map([[0, items]]), revision, total, matched, info })
+      },
+      () => {}, // Read ahead only: the list reads (and reports) for itself when opened.
+    )
   })
 }
 
 /**
- * A long list that stays in the core and crosses a page at a time (see paged-rows.ts):
- * `key` names the list (group and search); `load` fetches one page of it. Pages in view
- * are read again whenever the store sees news.
+ * A group's long list that stays in the core and crosses a page at a time (see
+ * paged-rows.ts), searched there for `q`. Pages in view are read again whenever the
+ * store sees news of this group.
  */
-export function usePagedList<T>(load: (key: string) => LoadPage<T>, key: () => string, opts: { pageSize?: number } = {}) {
+export function usePagedList<C extends PagedChannel>(channel: C, group: () => GroupSummary, q: () => string) {
+  type Row = RowOf<C>
+  const api = useApi()
   const store = useGroupsStore()
+  const load = pageLoader(api, channel)
+  const key = () => pagedListKey(channel, group().accountDid, group().did, q())
   const version = shallowRef(0)
-  const rows = new PagedRows<T>(load(key()), opts.pageSize ?? 100, () => version.value++)
-  // Asked before anything remembered it, a prefetch may still be on its way: that is fine,
-  // this list reads its own first page.
+  const rows = new PagedRows<Row>(load(key()), PAGE_SIZE, () => version.value++)
 
   const start = (k: string) => {
-    const seen = remembered.get(k) as PagedSnapshot<T> | undefined
+    const seen = remembered.get(k) as PagedSnapshot<Row> | undefined
     rows.reset(load(k))
     if (seen) rows.restore(seen)
   }
@@ -56,7 +66,7 @@ export function usePagedList<T>(load: (key: string) => LoadPage<T>, key: () => s
     start(k)
   })
   watch(
-    () => store.revision,
+    () => store.revisionOf(group().accountDid, group().did),
     () => rows.refresh(),
   )
   onBeforeUnmount(() => remember(key(), rows.snapshot() as PagedSnapshot<unknown> | null))
@@ -66,6 +76,8 @@ export function usePagedList<T>(load: (key: string) => LoadPage<T>, key: () => s
   const total = computed(() => (version.value, rows.total))
   const loaded = computed(() => (version.value, rows.loaded))
   const error = computed(() => (version.value, rows.error))
+  /** What else the core said about the whole list (join requests: how many are open). */
+  const info = computed(() => (version.value, rows.info as Partial<Omit<ChannelOutput<C>, 'items'>>))
   const rowAt = (index: number) => (version.value, rows.rowAt(index))
-  return { matched, total, loaded, error, rowAt, show: (s: number, e: number) => rows.show(s, e) }
+  return { matched, total, loaded, error, info, rowAt, show: (s: number, e: number) => rows.show(s, e) }
 }

@@ -6,6 +6,8 @@ import { useApi } from '../ipc/use-api'
 
 export type GroupAction = ChannelInput<'groups.act'>['action']
 
+const groupKey = (accountDid: string, groupDid: string) => `${accountDid} ${groupDid}`
+
 /** How often the window re-reads the core's cache (no network: the core syncs on its own). */
 const POLL_MS = 3_000
 /** How often a sync under way is looked at, so its progress moves. */
@@ -26,12 +28,14 @@ export const useGroupsStore = defineStore('groups', () => {
   const sync = ref<SyncStatus>({ running: false, groups: [] })
   let progressTimer: ReturnType<typeof setTimeout> | undefined
   /**
-   * Bumped when the groups or the outbox changed since the last read, so open views
-   * reload their lists then, not on every poll (a 10,000-member list is not re-read
-   * every 3 s for nothing). Every refresh from a host moves a group's syncedAt, and
-   * every queued action shows in the outbox, so no change goes unnoticed.
+   * Per group, bumped when its summary or its queued actions changed since the last
+   * read, so its open lists reload then, not on every poll, and not when another group
+   * changed (a 10,000-member list is not re-read every 3 s for nothing). Every refresh
+   * from a host moves a group's syncedAt, and every queued action shows in the outbox,
+   * so no change goes unnoticed.
    */
-  const revision = ref(0)
+  const revisions = ref(new Map<string, number>())
+  const seenByGroup = new Map<string, string>()
   /** Bumped on every read, for views that keep a clock (the calendar's "today"). */
   const tick = ref(0)
   let lastSeen = ''
@@ -50,7 +54,7 @@ export const useGroupsStore = defineStore('groups', () => {
         lastSeen = seen
         groups.value = g
         outbox.value = o
-        revision.value++
+        noteChanges(g, o)
       }
     } catch (err) {
       error.value = (err as Error).message
@@ -58,6 +62,20 @@ export const useGroupsStore = defineStore('groups', () => {
       loaded.value = true
     }
   }
+
+  function noteChanges(g: GroupSummary[], o: OutboxItem[]) {
+    const next = new Map(revisions.value)
+    for (const summary of g) {
+      const key = groupKey(summary.accountDid, summary.did)
+      const seen = JSON.stringify([summary, o.filter((item) => item.accountDid === summary.accountDid && item.groupDid === summary.did)])
+      if (seenByGroup.get(key) === seen) continue
+      seenByGroup.set(key, seen)
+      next.set(key, (next.get(key) ?? 0) + 1)
+    }
+    revisions.value = next
+  }
+  /** Moves when this group's cached lists may have changed (see `revisions`). */
+  const revisionOf = (accountDid: string, groupDid: string) => revisions.value.get(groupKey(accountDid, groupDid)) ?? 0
 
   /** While a sync runs, reads its progress often; when it ends, reads everything once. */
   function followProgress() {
@@ -89,6 +107,9 @@ export const useGroupsStore = defineStore('groups', () => {
       await done
     } finally {
       syncing.value = false
+      // The pass is over: read once now, not once more when the progress timer fires.
+      clearTimeout(progressTimer)
+      progressTimer = undefined
       await reload()
     }
   }
@@ -107,6 +128,16 @@ export const useGroupsStore = defineStore('groups', () => {
 
   async function act(accountDid: string, groupDid: string, action: GroupAction) {
     await api['groups.act']({ accountDid, groupDid, action })
+    await afterActing()
+  }
+
+  /** Several actions queued as one (all or none), with one reload after. */
+  async function actMany(accountDid: string, groupDid: string, actions: GroupAction[]) {
+    await api['groups.actMany']({ accountDid, groupDid, actions })
+    await afterActing()
+  }
+
+  async function afterActing() {
     await reload()
     // The outbox sends in the background; look again shortly for the result.
     setTimeout(() => void reload(), 600)
@@ -122,5 +153,5 @@ export const useGroupsStore = defineStore('groups', () => {
   /** The state of one group's last or current sync. */
   const syncOf = (accountDid: string, groupDid: string) => sync.value.groups.find((s) => s.accountDid === accountDid && s.groupDid === groupDid)
 
-  return { groups, outbox, loaded, error, syncing, sync, syncOf, revision, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, find }
+  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, actMany, find }
 })
