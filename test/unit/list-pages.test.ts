@@ -96,4 +96,60 @@ describe('long lists a page at a time, from a real SQLite cache', () => {
     // The members list is its own: 1,000 members still, untouched by the requests.
     expect((await pages.page(cache, 'me', GROUP, members, { offset: 0, limit: 1 })).total).toBe(1000)
   })
+
+  it('patches a kept list from the change log after a few writes, to exactly what a full read gives', async () => {
+    const pages = new ListPages()
+    await pages.page(cache, 'me', GROUP, members, { offset: 0, limit: 1 })
+    // A mix of what syncs and actions do: people join with and without roles, leave,
+    // get a role, get marked pending, all on a list of 1,000.
+    await cache.transaction().execute(async (tx) => {
+      await putItem(tx, GROUP, 'member', 'did:plc:new-admin', { did: 'did:plc:new-admin', handle: 'na.test', roles: ['admin'], joinedAt: '2025-06-01T00:00:00.000Z', accepted: true }, null)
+      await putItem(tx, GROUP, 'member', 'did:plc:new-member', { did: 'did:plc:new-member', handle: null, roles: ['member'], joinedAt: '2025-01-01T00:05:30.000Z', accepted: false }, null)
+      await putItem(tx, GROUP, 'member', 'did:plc:m0500', { did: 'did:plc:m0500', handle: 'p500.test', roles: ['member', 'moderator'], joinedAt: new Date(Date.UTC(2025, 0, 1, 0, 500)).toISOString(), accepted: true }, null)
+    })
+    await cache.deleteFrom('item').where('key', 'in', ['did:plc:m0002', 'did:plc:m0999']).execute()
+    await cache.updateTable('item').set({ pendingAction: 3 }).where('key', '=', 'did:plc:m0007').execute()
+    let reads = 0
+    const counting = { ...members, keyOf: (m: Parameters<typeof members.keyOf>[0]) => (reads++, m.did) }
+    const patchedPage = await pages.page(cache, 'me', GROUP, counting, { offset: 0, limit: 2000 })
+    // Patched (each kept row's key looked at once), not read and sorted again.
+    expect(reads).toBe(1000) // the kept copy's length
+    const fullPage = await new ListPages().page(cache, 'me', GROUP, members, { offset: 0, limit: 2000 })
+    expect(patchedPage.items.map((m) => [m.did, m.roles.join(), m.pending])).toEqual(fullPage.items.map((m) => [m.did, m.roles.join(), m.pending]))
+    expect(patchedPage.items.slice(0, 3).map((m) => m.did)).toEqual(['did:plc:new-admin', 'did:plc:m0500', 'did:plc:m0000'])
+    expect(patchedPage.total).toBe(1000) // two joined, two left
+  })
+
+  it('reads the list whole when more changed than the log keeps, and sorts a changed list once for readers arriving together', async () => {
+    const pages = new ListPages()
+    await pages.page(cache, 'me', GROUP, members, { offset: 0, limit: 1 })
+    // 1,001 steps: one more than the log keeps.
+    await cache.updateTable('item').set({ pendingAction: 4 }).where('kind', '=', 'member').execute()
+    await cache.updateTable('item').set({ pendingAction: 4 }).where('key', '=', 'did:plc:m0001').execute()
+    let reads = 0
+    const counting = { ...members, keyOf: (m: Parameters<typeof members.keyOf>[0]) => (reads++, m.did) }
+    const [a, b] = await Promise.all([0, 100].map((offset) => pages.page(cache, 'me', GROUP, counting, { offset, limit: 100 })))
+    expect(reads).toBe(0)
+    expect(a!.revision).toBe(b!.revision)
+    expect([...a!.items, ...b!.items].every((m) => m.pending)).toBe(true)
+    // One more change: both readers wait for the same patch (one pass over the kept keys).
+    await cache.updateTable('item').set({ pendingAction: null }).where('kind', '=', 'member').where('key', '=', 'did:plc:m0001').execute()
+    await Promise.all([0, 100].map((offset) => pages.page(cache, 'me', GROUP, counting, { offset, limit: 100 })))
+    expect(reads).toBe(1000)
+    await cache.updateTable('item').set({ pendingAction: null }).where('kind', '=', 'member').execute()
+  })
+
+  it('brings the lists someone looked at up to date ahead of the next read when warmed', async () => {
+    let reads = 0
+    const counting = { ...members, keyOf: (m: Parameters<typeof members.keyOf>[0]) => (reads++, m.did) }
+    const pages = new ListPages()
+    const before = await pages.page(cache, 'me', GROUP, counting, { offset: 0, limit: 1 })
+    await cache.updateTable('item').set({ pendingAction: 5 }).where('key', '=', 'did:plc:m0003').execute()
+    pages.warm(cache, 'me', GROUP)
+    await expect.poll(() => reads, { timeout: 2_000 }).toBe(before.total)
+    const after = await pages.page(cache, 'me', GROUP, counting, { offset: 0, limit: 10 })
+    expect(reads).toBe(before.total)
+    expect(after.revision).toBeGreaterThan(before.revision)
+    expect(after.items.find((m) => m.did === 'did:plc:m0003')?.pending).toBe(true)
+  })
 })

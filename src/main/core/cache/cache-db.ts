@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import * as m001 from './migrations/001-cache.js'
 import * as m002 from './migrations/002-item-revision.js'
+import * as m003 from './migrations/003-item-change.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -56,16 +57,25 @@ export interface ItemRevisionTable {
   n: number
 }
 
+/** Which item each revision step touched, the last 1,000 per list (migration 003). */
+export interface ItemChangeTable {
+  groupDid: string
+  kind: string
+  n: number
+  key: string
+}
+
 export interface CacheSchema {
   group_row: GroupRowTable
   item: ItemTable
   item_revision: ItemRevisionTable
+  item_change: ItemChangeTable
   outbox: OutboxTable
 }
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

@@ -9,6 +9,16 @@ export async function readItems<T>(db: Db, groupDid: string, kind: ItemKind): Pr
   return rows.map((r) => ({ ...(JSON.parse(r.view) as T), pending: r.pendingAction !== null }))
 }
 
+/** The items of a list with these keys (those that still exist), in no particular order. */
+export async function readItemsByKey<T>(db: Db, groupDid: string, kind: ItemKind, keys: string[]): Promise<(T & { pending: boolean })[]> {
+  const out: (T & { pending: boolean })[] = []
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db.selectFrom('item').select(['view', 'pendingAction']).where('groupDid', '=', groupDid).where('kind', '=', kind).where('key', 'in', keys.slice(i, i + 500)).execute()
+    for (const r of rows) out.push({ ...(JSON.parse(r.view) as T), pending: r.pendingAction !== null })
+  }
+  return out
+}
+
 export async function readItem<T>(db: Db, groupDid: string, kind: ItemKind, key: string): Promise<T | undefined> {
   const row = await db.selectFrom('item').select('view').where('groupDid', '=', groupDid).where('kind', '=', kind).where('key', '=', key).executeTakeFirst()
   return row ? (JSON.parse(row.view) as T) : undefined

@@ -9,7 +9,7 @@ import { UserFacingError } from '../ipc/errors.js'
 import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
 import { ACTIONS, actionHandlers, actionTarget, type ActionKind, type ActionPayloads } from './organizer-actions.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
-import { ListPages, type ListPage, type ListQuery } from './list-pages.js'
+import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
 import { memberList } from './member-list.js'
 import { joinRequestList } from './join-request-list.js'
 import { SyncProgress } from './sync-progress.js'
@@ -34,6 +34,8 @@ export class GroupService {
   /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
   private readonly inFlight = new Set<Promise<void>>()
   private readonly lists = new ListPages()
+  private listsPrepared = false
+  private closed = false
   private readonly progress = new SyncProgress()
 
   constructor(private readonly opts: GroupServiceOptions) {}
@@ -64,7 +66,30 @@ export class GroupService {
         if (summary) out.push(summary)
       }
     }
+    this.prepareListsOnce(out)
     return out
+  }
+
+  /**
+   * Once per run, when the window first lists the groups: sorts each group's long lists
+   * ahead, one at a time in the background, so the first visit to any of them after the
+   * app starts finds them ready instead of reading and sorting thousands on the way.
+   */
+  private prepareListsOnce(groups: GroupSummary[]) {
+    if (this.listsPrepared) return
+    this.listsPrepared = true
+    const work = groups.slice(0, ListPages.KEPT / 2).flatMap((g) => [
+      { g, shape: memberList(g.allRoles) as ListShape<unknown> },
+      { g, shape: joinRequestList as ListShape<unknown> },
+    ])
+    const next = async () => {
+      const item = work.shift()
+      if (!item || this.closed) return
+      const rt = await this.runtime(item.g.accountDid)
+      await this.lists.prepare(rt.cache, item.g.accountDid, item.g.did, item.shape).catch(() => {})
+      setImmediate(() => void next())
+    }
+    setImmediate(() => void next())
   }
 
   /** Adds a group by handle or DID to an account's list, resolving its host. */
@@ -76,7 +101,7 @@ export class GroupService {
       .values({ did: group.did, view: JSON.stringify({ did: group.did, handle: group.handle, joinPolicy: 'unknown', roles: [] }), hostUrl: group.host.url, hostAud: group.host.aud, changeCursor: null, syncedAt: null })
       .onConflict((oc) => oc.column('did').doUpdateSet({ hostUrl: group.host.url, hostAud: group.host.aud }))
       .execute()
-    return this.progress.track(accountDid, group.did, (report) => refreshGroup(rt, group.did, report))
+    return this.progress.track(accountDid, group.did, (report) => this.refreshGroup(rt, group.did, report))
   }
 
   async removeGroup(accountDid: string, groupDid: string): Promise<void> {
@@ -90,7 +115,7 @@ export class GroupService {
 
   async refresh(accountDid: string, groupDid: string): Promise<GroupSummary> {
     const rt = await this.runtime(accountDid)
-    return this.progress.track(accountDid, groupDid, (report) => refreshGroup(rt, groupDid, report))
+    return this.progress.track(accountDid, groupDid, (report) => this.refreshGroup(rt, groupDid, report))
   }
 
   /** Where the sync under way (or the last one) stands, group by group. */
@@ -184,6 +209,7 @@ export class GroupService {
         }
       }),
     )
+    this.lists.warm(rt.cache, accountDid, groupDid)
     const sending = this.sendAndRefresh(rt, groupDid).finally(() => this.inFlight.delete(sending))
     this.inFlight.add(sending)
     return ids
@@ -192,7 +218,7 @@ export class GroupService {
   /** Sends an account's queue, then refreshes the groups it touched. */
   async sendAndRefresh(rt: AccountRuntime, groupDid?: string): Promise<void> {
     await rt.outbox.replay().catch((err: unknown) => console.error('[outbox] replay failed', err))
-    if (groupDid) await refreshGroup(rt, groupDid).catch((err: unknown) => console.error('[sync] refresh failed', (err as Error).message))
+    if (groupDid) await this.refreshGroup(rt, groupDid).catch((err: unknown) => console.error('[sync] refresh failed', (err as Error).message))
     this.opts.onChange?.()
   }
 
@@ -225,12 +251,19 @@ export class GroupService {
         await this.progress
           .track(rt.did, row.did, async (report) => {
             if (row.syncedAt && !(await hasChanges(rt, row.did))) return report.unchanged()
-            await refreshGroup(rt, row.did, report)
+            await this.refreshGroup(rt, row.did, report)
           })
           .catch((err: unknown) => console.error('[sync]', row.did, (err as Error).message))
       }
     }
     this.opts.onChange?.()
+  }
+
+  /** A group's lists from its host; the lists someone looked at lately are sorted again ahead. */
+  private async refreshGroup(rt: AccountRuntime, groupDid: string, report?: Parameters<typeof refreshGroup>[2]): Promise<GroupSummary> {
+    const summary = await refreshGroup(rt, groupDid, report)
+    this.lists.warm(rt.cache, rt.did, groupDid)
+    return summary
   }
 
   private async cacheOf(accountDid: string, groupDid: string) {
@@ -241,6 +274,7 @@ export class GroupService {
   }
 
   async close(): Promise<void> {
+    this.closed = true
     await Promise.allSettled([...this.inFlight])
     for (const rt of this.runtimes.values()) await (await rt).close()
   }

@@ -1,5 +1,6 @@
 import type { JoinRequestItem } from '../../../shared/ipc/views.js'
 import type { ListShape } from './list-pages.js'
+import { ascii } from './ascii-order.js'
 
 /**
  * Join requests as a queue: whoever asked first is first. Searched by DID or by the
@@ -8,6 +9,7 @@ import type { ListShape } from './list-pages.js'
 export const joinRequestList: ListShape<JoinRequestItem> = {
   kind: 'joinRequest',
   orderKey: '',
-  sort: (requests) => requests.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.did.localeCompare(b.did)),
+  keyOf: (r) => r.did,
+  compare: (a, b) => ascii(a.createdAt, b.createdAt) || ascii(a.did, b.did),
   matches: (r, needle) => r.did.toLowerCase().includes(needle) || (r.message?.toLowerCase().includes(needle) ?? false),
 }
