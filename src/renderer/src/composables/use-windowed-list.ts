@@ -1,38 +1,33 @@
-import { computed, onBeforeUnmount, onMounted, ref, watch, type Ref } from 'vue'
+import { computed, onBeforeUnmount, ref, type Ref } from 'vue'
 import { visibleRange } from '../../../shared/visible-range'
+
+/** The scrolling box's height: most of the window, at most 720 px (see boxStyle). */
+const boxHeightFor = (windowHeight: number) => Math.round(Math.min(windowHeight * 0.7, 720))
 
 /**
  * A simple windowed list for long lists of equal-height rows: past `threshold` items only
  * the rows in view (plus some either side) are rendered inside a scrolling box, with
  * spacers standing in for the rest. Shorter lists render whole, in the page's own scroll.
+ *
+ * The box's height is set here (`boxStyle`), not measured: the first render of a list
+ * already has the rows that fill it, rather than a guess corrected one layout later,
+ * which costs a second render and layout on the way to the first screen.
  */
 export function useWindowedList(count: Ref<number>, opts: { rowHeight: number; threshold?: number; overscan?: number }) {
   const threshold = opts.threshold ?? 150
   const viewport = ref<HTMLElement | null>(null)
   const scrollTop = ref(0)
-  const viewportHeight = ref(0)
+  const windowHeight = ref(window.innerHeight)
   const windowed = computed(() => count.value > threshold)
+  const viewportHeight = computed(() => boxHeightFor(windowHeight.value))
+  const boxStyle = computed(() => (windowed.value ? { height: `${viewportHeight.value}px` } : undefined))
 
-  const measure = () => {
-    const el = viewport.value
-    if (!el) return
-    scrollTop.value = el.scrollTop
-    viewportHeight.value = el.clientHeight
+  const onResize = () => (windowHeight.value = window.innerHeight)
+  window.addEventListener('resize', onResize, { passive: true })
+  onBeforeUnmount(() => window.removeEventListener('resize', onResize))
+  const onScroll = () => {
+    if (viewport.value) scrollTop.value = viewport.value.scrollTop
   }
-  let observer: ResizeObserver | undefined
-  onMounted(() => {
-    observer = new ResizeObserver(measure)
-    watch(
-      viewport,
-      (el, old) => {
-        if (old) observer?.unobserve(old)
-        if (el) observer?.observe(el)
-        measure()
-      },
-      { immediate: true },
-    )
-  })
-  onBeforeUnmount(() => observer?.disconnect())
 
   const range = computed(() =>
     windowed.value
@@ -47,5 +42,5 @@ export function useWindowedList(count: Ref<number>, opts: { rowHeight: number; t
     if (viewport.value) viewport.value.scrollTop = 0
     scrollTop.value = 0
   }
-  return { viewport, windowed, range, indices, onScroll: measure, reset }
+  return { viewport, windowed, boxStyle, range, indices, onScroll, reset }
 }
