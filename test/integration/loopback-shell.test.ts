@@ -11,6 +11,8 @@ const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-renderer-'))
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Convene</title>')
+  fs.mkdirSync(path.join(rendererDir, 'assets'))
+  fs.writeFileSync(path.join(rendererDir, 'assets', 'index-CB1mFT-k.js'), 'console.log(1)')
   const handlers = fakeHandlers()
   shell = await startLoopbackShell({ handlers, rendererDir })
   secret = new URL(shell.launchUrl).hash.replace('#launch=', '')
@@ -69,5 +71,21 @@ describe('loopback shell', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'")
     const escape = await fetch(`${shell.origin}/..%2f..%2f..%2fetc%2fpasswd`)
     expect(await escape.text()).not.toContain('root:')
+  })
+
+  it('lets the browser keep hashed assets (and their compiled code) but never the page that names them', async () => {
+    const asset = await fetch(`${shell.origin}/assets/index-CB1mFT-k.js`)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await asset.text()).toBe('console.log(1)')
+    for (const page of ['/', '/index.html', '/assets/missing-CB1mFT-k.js']) {
+      expect((await fetch(`${shell.origin}${page}`)).headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('takes a call as large as a batch of 10,000 decisions, and refuses one far larger', async () => {
+    const big = JSON.stringify({ pad: 'x'.repeat(2.5 * 1024 * 1024) })
+    expect((await call('accounts.list', good(), big)).status).toBe(200)
+    const huge = JSON.stringify({ pad: 'x'.repeat(5 * 1024 * 1024) })
+    expect((await call('accounts.list', good(), huge)).status).toBe(413)
   })
 })

@@ -7,7 +7,8 @@ import { checkIpcRequest } from './guard.js'
 import { serveStatic } from './static-files.js'
 import { closeServer } from '../../node/listen.js'
 
-const MAX_BODY = 1024 * 1024
+/** Room for the largest call: a batch of 10,000 decisions (groups.actMany) is about 2 MB. */
+const MAX_BODY = 4 * 1024 * 1024
 const IPC_PREFIX = '/ipc/'
 
 const PAGE_HEADERS = {

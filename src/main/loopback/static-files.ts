@@ -13,6 +13,15 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
+/**
+ * Built assets carry a content hash in their names, so they may be kept for good: the
+ * browser then also keeps the compiled code of the scripts (V8's code cache), and a new
+ * window does not compile the app again before its first screen. The page itself is
+ * never kept (it names the current assets).
+ */
+const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' }
+const isHashedAsset = (root: string, file: string) => file.startsWith(path.join(root, 'assets') + path.sep) && /-[\w-]{8,}\.(js|css)$/.test(file)
+
 /** Serves the built renderer; unknown paths get index.html (the router decides). */
 export function serveStatic(root: string, req: http.IncomingMessage, res: http.ServerResponse, headers: Record<string, string>) {
   const url = new URL(req.url ?? '/', 'http://x')
@@ -20,6 +29,6 @@ export function serveStatic(root: string, req: http.IncomingMessage, res: http.S
   if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
     file = path.join(root, 'index.html')
   }
-  res.writeHead(200, { ...headers, 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+  res.writeHead(200, { ...headers, ...(isHashedAsset(root, file) ? IMMUTABLE : {}), 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
   fs.createReadStream(file).pipe(res)
 }
