@@ -3,16 +3,17 @@ import SignInView from './views/SignInView.vue'
 import GroupsHome from './views/GroupsHome.vue'
 import GroupLayout from './views/GroupLayout.vue'
 import JoinRequestsView from './views/group/JoinRequestsView.vue'
+import MembersView from './views/group/MembersView.vue'
 import SpacesView from './views/group/SpacesView.vue'
 import OutboxPanel from './components/OutboxPanel.vue'
 
 /**
  * Sections loaded on first use keep the window's start small; `prefetchViews` loads
  * them while the window is idle after start, so the first visit to one does not wait
- * for its code.
+ * for its code. The two long lists (join requests, where a group opens, and members)
+ * are in the main bundle: their first screen must not wait for a chunk.
  */
 const lazyViews = {
-  members: () => import('./views/group/MembersView.vue'),
   invites: () => import('./views/group/InvitesView.vue'),
   moderation: () => import('./views/group/ModerationView.vue'),
   calendar: () => import('./views/group/CalendarView.vue'),
@@ -40,7 +41,7 @@ export function createAppRouter() {
         children: [
           { path: '', redirect: { name: 'group-requests' } },
           { path: 'requests', name: 'group-requests', component: JoinRequestsView, meta: { title: 'Join requests' } },
-          { path: 'members', name: 'group-members', component: lazyViews.members, meta: { title: 'Members' } },
+          { path: 'members', name: 'group-members', component: MembersView, meta: { title: 'Members' } },
           { path: 'invites', name: 'group-invites', component: lazyViews.invites, meta: { title: 'Invites' } },
           { path: 'moderation', name: 'group-moderation', component: lazyViews.moderation, meta: { title: 'Moderation' } },
           { path: 'calendar', name: 'group-calendar', component: lazyViews.calendar, meta: { title: 'Calendar' } },
