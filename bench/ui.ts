@@ -1,5 +1,6 @@
 /**
- * `npm run bench:ui`: how fast the organizer window shows a list of 10,000 members, and
+ * `npm run bench:ui`: how fast the organizer window shows lists of 10,000 (members, join
+ * requests), and
  * how smoothly it scrolls, in Debian's Chromium against the real core (loopback shell)
  * over a cache holding that many, beside baselines measured in the same page and run:
  * the same 10,000 rows put into the page whole, and scrolled as one plain list.
@@ -9,7 +10,8 @@
  * join requests first, as the app does (the members' first page is read ahead); return
  * visits come back to a list seen before.
  *
- * Target (issue 5): the first screen in under 100 ms, and smooth scrolling.
+ * The same for 10,000 join requests (cold visits and scrolling). Target (issue 5): the
+ * first screen in under 100 ms, and smooth scrolling, for both lists.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -22,7 +24,7 @@ import { dispatch } from '../src/main/core/ipc/dispatch.js'
 import { startLoopbackShell } from '../src/main/loopback/server.js'
 import { DEFAULT_RENDERER_DIR } from '../src/main/loopback/launch.js'
 import { completeOnPdsPages, closeSharedBrowser } from '../test/support/browser-sign-in.js'
-import { seedCachedMembers } from '../test/support/seed-cache.js'
+import { seedCachedJoinRequests, seedCachedMembers } from '../test/support/seed-cache.js'
 import { describeMachine } from './lib/machine.js'
 
 const ITEMS = 10_000
@@ -32,8 +34,8 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 // Page-side code is passed as text: it runs in the browser, not in this process (and
 // this process's TypeScript build would otherwise add helpers the page does not have).
-const firstScreenScript = (hash: string) => `new Promise((resolve) => {
-  const row = '[data-testid="members-list"] li[data-testid^="member-"]'
+const firstScreenScript = (hash: string, list = 'members') => `new Promise((resolve) => {
+  const row = '[data-testid="${list}-list"] li[data-testid]'
   let inDom = 0
   const seen = new MutationObserver(() => {
     if (!inDom && document.querySelector(row)) inDom = performance.now() - t0
@@ -93,7 +95,7 @@ const plainListScript = (count: number) => `(() => {
   document.body.append(box)
 })()`
 
-/** From typing into the search box to the count of matches painted. */
+/** From typing into the search box to the count of matches painted (the box waits for a 150 ms pause in typing first). */
 const searchScript = (text: string) => `new Promise((resolve) => {
   const input = document.querySelector('#member-search')
   const count = document.querySelector('[data-testid="member-count"]')
@@ -144,6 +146,8 @@ async function main() {
       await ipc('groups.add', { accountDid, ref: group.did })
       await seedCachedMembers(dataDir, accountDid, group.did, ITEMS, { prefix: `bench${group.name}` })
     }
+    // And 10,000 people waiting to join the first.
+    await seedCachedJoinRequests(dataDir, accountDid, groups[0]!.did, ITEMS, { message: (i) => (i % 4 ? null : `From the meetup, table ${i}`) })
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     await page.goto(shell.launchUrl)
@@ -198,6 +202,32 @@ async function main() {
     const p95 = percentile(frames, 0.95)
     const slow = frames.filter((f) => f > 25).length
 
+    // Informational: a list rewritten behind the core's back (1,500 new rows from another
+    // connection), so the core reads and sorts all of it on the way to the first screen.
+    // In the app only the core writes its cache, and it sorts again right after a sync.
+    const rewritten: number[] = []
+    for (let i = 0; i < 3; i++) {
+      await seedCachedMembers(dataDir, accountDid, groups[1]!.did, 1500, { prefix: `grow${i}` })
+      await page.goto('about:blank')
+      await page.goto(shell.launchUrl)
+      await page.waitForSelector('nav[aria-label="Your groups"]')
+      rewritten.push((await page.evaluate<[number, number]>(firstScreenScript(`${base(groups[1]!.did)}/members`)))[0])
+    }
+
+    // The join requests of the first group: 10,000 waiting. Cold (a new window straight at
+    // them, the queue just changed), then scrolled like the members.
+    const requestVisits: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      await seedCachedJoinRequests(dataDir, accountDid, groups[0]!.did, 1, { prefix: `late${i}` })
+      await page.goto('about:blank')
+      await page.goto(shell.launchUrl)
+      await page.waitForSelector('nav[aria-label="Your groups"]')
+      requestVisits.push((await page.evaluate<[number, number]>(firstScreenScript(`${base(groups[0]!.did)}/requests`, 'requests')))[0])
+    }
+    await page.waitForTimeout(300)
+    const requestFrames = await page.evaluate<number[]>(scrollScript('[data-testid="requests-viewport"]'))
+    const requestP95 = percentile(requestFrames, 0.95)
+
     // Baselines, same page: the 10,000 rows put into the page whole, and scrolled whole.
     const baseline: number[] = []
     for (let i = 0; i < RUNS; i++) {
@@ -212,7 +242,8 @@ async function main() {
     const first = median(firstVisits)
     const again = median(returnVisits)
     const b = median(baseline)
-    const worst = Math.max(...coldVisits, ...firstVisits, ...returnVisits)
+    const worst = Math.max(...coldVisits, ...firstVisits, ...returnVisits, ...requestVisits)
+    const worstP95 = Math.max(p95, requestP95)
     console.log(`\n${ITEMS.toLocaleString('en')} members in each of ${groups.length} groups in the cache; members view in Chromium at 1280x800`)
     console.log(`first screen, cold (new window straight at Members, list just changed), median of ${RUNS}: ${cold.toFixed(1)} ms  [runs: ${coldVisits.map((x) => x.toFixed(0)).join(', ')}]`)
     console.log(`first screen, first visit (group opened on its join requests, then Members), median of ${groups.length}: ${first.toFixed(1)} ms  [runs: ${firstVisits.map((x) => x.toFixed(0)).join(', ')}]`)
@@ -220,9 +251,11 @@ async function main() {
     console.log(`of which until the rows were in the DOM (before the frame that paints them): ${domTimes.map((x) => x.toFixed(0)).join(', ')} ms`)
     console.log(`rows in the DOM: ${rendered} of ${ITEMS.toLocaleString('en')} (scroll height ${total} px)`)
     console.log(`baseline: the same rows put in whole, median: ${b.toFixed(1)} ms  → cold/baseline ratio ${(cold / b).toFixed(2)}`)
-    console.log(`search in 10,000 (keystroke → matches painted): ${searches.map((x) => x.toFixed(0)).join(', ')} ms`)
+    console.log(`search in 10,000 (typed → matches painted, with the 150 ms typing pause): ${searches.map((x) => x.toFixed(0)).join(', ')} ms`)
     console.log(`scrolling 240 frames: p95 frame ${p95.toFixed(1)} ms, ${slow} frames over 25 ms; a plain list of the same rows: p95 ${plainP95.toFixed(1)} ms → ratio ${(p95 / plainP95).toFixed(2)}`)
-    console.log(`target: first screen under ${TARGET_MS} ms (slowest visit ${worst.toFixed(0)} ms) → ${worst < TARGET_MS ? 'met' : 'NOT met'}; smooth scrolling (p95 frame ≤ 20 ms) → ${p95 <= 20 ? 'met' : 'NOT met'}`)
+    console.log(`join requests, 10,000 waiting: first screen, cold, median of ${RUNS}: ${median(requestVisits).toFixed(1)} ms  [runs: ${requestVisits.map((x) => x.toFixed(0)).join(', ')}]; scrolling p95 frame ${requestP95.toFixed(1)} ms`)
+    console.log(`(informational) first screen after 1,500 rows were written behind the core's back, so it reads and sorts all 11,500+ again: ${rewritten.map((x) => x.toFixed(0)).join(', ')} ms`)
+    console.log(`target: first screen under ${TARGET_MS} ms (slowest visit ${worst.toFixed(0)} ms) → ${worst < TARGET_MS ? 'met' : 'NOT met'}; smooth scrolling (p95 frame ≤ 20 ms, worst list ${worstP95.toFixed(1)} ms) → ${worstP95 <= 20 ? 'met' : 'NOT met'}`)
   } finally {
     await browser.close()
     await closeSharedBrowser()
