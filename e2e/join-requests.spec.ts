@@ -63,7 +63,7 @@ test.describe('join requests', () => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
-    const { groupDid } = await startGroup(page, { prefix: 'queue', name: 'Festival', policy: 'approval', section: 'Members' })
+    const { groupDid, handle } = await startGroup(page, { prefix: 'queue', name: 'Festival', policy: 'approval', section: 'Members' })
     // 3,000 people waiting, as a sync of a very popular group leaves them; one in three
     // mentions the meetup.
     await seedCachedJoinRequests(app.dataDir, owner.did, groupDid, 3000, { message: (i) => (i % 3 === 0 ? `From the meetup, table ${i}` : null) })
@@ -71,6 +71,8 @@ test.describe('join requests', () => {
     page.on('request', (req) => {
       if (req.url().endsWith('/ipc/groups.joinRequests')) pages.push(req.postDataJSON() as { offset: number; limit: number })
     })
+    // The switcher counts them too, without reading the queue whole.
+    await expect(page.getByTestId(`group-link-${handle}`)).toHaveAccessibleName(/3,000 waiting to join/)
     await openSection(page, 'Join requests')
     await expect(page.getByTestId('request-count')).toHaveText('3,000 requests')
 
