@@ -12,43 +12,34 @@ export const CHANGES_KEPT = 1000
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE item_change (groupDid TEXT NOT NULL, kind TEXT NOT NULL, n INTEGER NOT NULL, key TEXT NOT NULL, PRIMARY KEY (groupDid, kind, n)) WITHOUT ROWID`.execute(db)
-  for (const [event, row] of [
-    ['INSERT', 'NEW'],
-    ['UPDATE', 'NEW'],
-    ['DELETE', 'OLD'],
-  ] as const) {
-    const name = `item_revision_${event.toLowerCase()}`
-    await sql.raw(`DROP TRIGGER ${name}`).execute(db)
-    await sql
-      .raw(
-        `CREATE TRIGGER ${name} AFTER ${event} ON item BEGIN
-           INSERT INTO item_revision (groupDid, kind, n) VALUES (${row}.groupDid, ${row}.kind, 1)
-           ON CONFLICT (groupDid, kind) DO UPDATE SET n = n + 1;
-           INSERT INTO item_change (groupDid, kind, n, key)
-           SELECT groupDid, kind, n, ${row}.key FROM item_revision WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind;
-           DELETE FROM item_change WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind
-             AND n <= (SELECT n FROM item_revision WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind) - ${CHANGES_KEPT};
-         END`,
-      )
-      .execute(db)
-  }
+  await replaceRevisionTriggers(db, { log: true })
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE item_change`.execute(db)
   // The triggers keep their revision step and lose the log: migration 002's shape.
+  await replaceRevisionTriggers(db, { log: false })
+  await sql`DROP TABLE item_change`.execute(db)
+}
+
+/** Migration 002's triggers, written again with or without the change log. */
+async function replaceRevisionTriggers(db: Kysely<unknown>, opts: { log: boolean }): Promise<void> {
   for (const [event, row] of [
     ['INSERT', 'NEW'],
     ['UPDATE', 'NEW'],
     ['DELETE', 'OLD'],
   ] as const) {
     const name = `item_revision_${event.toLowerCase()}`
+    const log = `INSERT INTO item_change (groupDid, kind, n, key)
+           SELECT groupDid, kind, n, ${row}.key FROM item_revision WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind;
+           DELETE FROM item_change WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind
+             AND n <= (SELECT n FROM item_revision WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind) - ${CHANGES_KEPT};`
     await sql.raw(`DROP TRIGGER ${name}`).execute(db)
     await sql
       .raw(
         `CREATE TRIGGER ${name} AFTER ${event} ON item BEGIN
            INSERT INTO item_revision (groupDid, kind, n) VALUES (${row}.groupDid, ${row}.kind, 1)
            ON CONFLICT (groupDid, kind) DO UPDATE SET n = n + 1;
+           ${opts.log ? log : ''}
          END`,
       )
       .execute(db)
