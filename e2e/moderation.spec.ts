@@ -1,6 +1,7 @@
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
-import { startGroup, syncNow } from './support/start-group.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
+import { seedCachedSubjects } from '../test/support/seed-cache.js'
 
 test.describe('moderation queue', () => {
   test('a report made by members shows with its count; escalate, then resolve with a note, and it leaves the queue', async ({ page, app }, testInfo) => {
@@ -51,5 +52,34 @@ test.describe('moderation queue', () => {
     await expect(row).toBeHidden({ timeout: 15_000 })
     await expect(page.getByTestId('moderation-empty')).toBeVisible()
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+  })
+
+  test('a queue of thousands is windowed, filtered and searched in the core', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'spamwave', name: 'Spam wave', policy: 'open', section: 'Members' })
+    // 2,000 reported accounts, as a sync during a spam wave leaves them; one in four escalated.
+    await seedCachedSubjects(app.dataDir, owner.did, groupDid, 2000, { status: (i) => (i % 4 ? 'open' : 'escalated') })
+    const pages: { offset: number; limit: number }[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/ipc/groups.subjects')) pages.push(req.postDataJSON() as { offset: number; limit: number })
+    })
+    await openSection(page, 'Moderation')
+    await expect(page.getByRole('radio', { name: 'All (2,000)' })).toBeVisible()
+    await expect(page.getByRole('radio', { name: 'Escalated (500)' })).toBeVisible()
+    const rows = page.getByTestId('subjects-list').locator('li')
+    expect(await rows.count()).toBeLessThan(60)
+    expect(pages.every((p) => p.limit <= 100)).toBe(true)
+    // Most recently active first: the last one seeded.
+    await expect(rows.first()).toHaveAttribute('data-testid', 'subject-did:plc:spam001999xxxxxxxxxxxxxx')
+    await page.getByTestId('subjects-viewport').evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await expect(page.getByTestId('subject-did:plc:spam000000xxxxxxxxxxxxxx')).toBeVisible()
+    await page.getByRole('radio', { name: 'Escalated (500)' }).check()
+    await expect(rows.first()).toHaveAttribute('aria-setsize', '500')
+    await page.getByLabel('Search reports').fill('spam00123')
+    // 1230-1239, of which 1232 and 1236 are escalated.
+    await expect(rows).toHaveCount(2)
+    await page.screenshot({ path: testInfo.outputPath('moderation-thousands.png'), fullPage: true })
   })
 })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { openCacheDb } from '../../src/main/core/cache/cache-db.js'
 import { putItem, type ItemKind } from '../../src/main/core/cache/items.js'
-import type { JoinRequestItem, MemberItem } from '../../src/shared/ipc/views.js'
+import type { JoinRequestItem, MemberItem, SubjectItem } from '../../src/shared/ipc/views.js'
 
 /**
  * Puts `count` items of one list into an account's cache, as a sync from a very large
@@ -61,4 +61,18 @@ export function seedCachedJoinRequests(
     createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
     message: opts.message ? opts.message(i) : null,
   }))
+}
+
+/** Reported accounts, updated a minute apart (subject 0 first), open unless `status` says otherwise. */
+export function seedCachedSubjects(
+  dataDir: string,
+  accountDid: string,
+  groupDid: string,
+  count: number,
+  opts: { prefix?: string; status?: (i: number) => 'open' | 'escalated' } = {},
+): Promise<string[]> {
+  return seedCached(dataDir, accountDid, groupDid, 'subject', count, opts.prefix ?? 'spam', (did, i): Omit<SubjectItem, 'pending'> => {
+    const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()
+    return { key: did, subject: { did }, status: opts.status ? opts.status(i) : 'open', reportCount: 1 + (i % 3), createdAt: at, updatedAt: at }
+  })
 }

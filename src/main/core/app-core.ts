@@ -95,7 +95,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.openJoinRequests': async ({ accountDid, groupDid, q }) => groups.openJoinRequests(accountDid, groupDid, q),
     'groups.members': async ({ accountDid, groupDid, ...query }) => groups.members(accountDid, groupDid, query),
     'groups.invites': async ({ accountDid, groupDid }) => groups.invites(accountDid, groupDid),
-    'groups.subjects': async ({ accountDid, groupDid }) => groups.subjects(accountDid, groupDid),
+    'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.subjects(accountDid, groupDid, query),
     'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.createGroup(accountDid, input),

@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SyncStatusView, OutboxItemView, SubjectView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -119,7 +119,14 @@ export const contract = {
   'groups.openJoinRequests': { input: InGroup.extend({ q: PageQuery.q }).strict(), output: OpenJoinRequestsView },
   'groups.members': { input: InGroup.extend(PageQuery).strict(), output: MemberPageView },
   'groups.invites': { input: InGroup, output: z.array(InviteView) },
-  'groups.subjects': { input: InGroup, output: z.array(SubjectView) },
+  'groups.subjects': {
+    input: InGroup.extend({
+      ...PageQuery,
+      /** The whole queue (not resolved), or only open or only escalated reports. */
+      status: z.enum(['queue', 'open', 'escalated']).default('queue'),
+    }).strict(),
+    output: SubjectPageView,
+  },
   'groups.events': { input: InGroup, output: z.array(EventView) },
   'groups.spaces': { input: InGroup, output: z.array(SpaceView) },
   'groups.create': {

@@ -105,6 +105,12 @@ export const SubjectView = z.object({
   pending: z.boolean(),
 })
 
+export const SubjectPageView = pageOf(SubjectView).extend({
+  /** In the whole queue (whatever the filter): reports open, and escalated. */
+  open: z.number().int(),
+  escalated: z.number().int(),
+})
+
 export const EventView = z.object({
   rkey: z.string(),
   /** Empty until the host has stored it. */
@@ -157,6 +163,7 @@ export type MemberItem = z.output<typeof MemberView>
 export type MemberPage = z.output<typeof MemberPageView>
 export type JoinRequestPage = z.output<typeof JoinRequestPageView>
 export type OpenJoinRequests = z.output<typeof OpenJoinRequestsView>
+export type SubjectPage = z.output<typeof SubjectPageView>
 export type SyncGroupState = z.output<typeof SyncGroupStateView>
 export type SyncStatus = z.output<typeof SyncStatusView>
 export type InviteItem = z.output<typeof InviteView>

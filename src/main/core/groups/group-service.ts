@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { IdResolver } from '@atproto/identity'
 import { TID } from '@atproto/common-web'
-import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestPage, MemberItem, OpenJoinRequests, OutboxItem, SubjectItem, SyncStatus } from '../../../shared/ipc/views.js'
+import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestPage, MemberItem, OpenJoinRequests, OutboxItem, SubjectPage, SyncStatus } from '../../../shared/ipc/views.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
@@ -12,6 +12,7 @@ import { hostAddress, resolveGroup } from './resolve-group.js'
 import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
 import { memberList } from './member-list.js'
 import { joinRequestList } from './join-request-list.js'
+import { inView, subjectList, type SubjectFilter } from './subject-list.js'
 import { SyncProgress } from './sync-progress.js'
 
 export interface GroupServiceOptions {
@@ -145,8 +146,19 @@ export class GroupService {
   async invites(accountDid: string, groupDid: string): Promise<InviteItem[]> {
     return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'invite')
   }
-  async subjects(accountDid: string, groupDid: string): Promise<SubjectItem[]> {
-    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'subject')
+  /** A page of the moderation queue (or of one status in it), with how many are open and escalated. */
+  async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter }): Promise<SubjectPage> {
+    const cache = await this.cacheOf(accountDid, groupDid)
+    const { items, revision } = await this.lists.matching(cache, accountDid, groupDid, subjectList, query.q)
+    const queue = items.filter((s) => inView(s, 'queue'))
+    const shown = query.status === 'queue' ? queue : items.filter((s) => inView(s, query.status))
+    let open = 0
+    let escalated = 0
+    for (const s of queue) {
+      if (s.status === 'open') open++
+      else if (s.status === 'escalated') escalated++
+    }
+    return { items: shown.slice(query.offset, query.offset + query.limit), offset: query.offset, total: queue.length, matched: shown.length, open, escalated, revision }
   }
   async spaces(accountDid: string, groupDid: string): Promise<SpaceItem[]> {
     return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'space')

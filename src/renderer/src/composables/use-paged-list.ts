@@ -5,7 +5,7 @@ import type { GroupSummary } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
 import { useGroupsStore } from '../stores/groups'
 import { PagedRows, type PagedSnapshot } from './paged-rows'
-import { isSearch, PAGE_SIZE, pagedListKey, pageLoader, type PagedChannel, type RowOf } from './paged-channels'
+import { isSearch, PAGE_SIZE, pagedListKey, pageLoader, type PageParams, type PagedChannel, type RowOf } from './paged-channels'
 
 /**
  * Lists seen lately, by key, kept for the window's life so going back to one paints it
@@ -27,7 +27,7 @@ function remember(key: string, snapshot: PagedSnapshot<unknown> | null) {
  * from memory like a return visit does. A list already remembered is left alone.
  */
 export function prefetchPagedList(api: ConveneApi, channel: PagedChannel, group: GroupSummary) {
-  const key = pagedListKey(channel, group.accountDid, group.did, '')
+  const key = pagedListKey(channel, group.accountDid, group.did)
   if (remembered.has(key)) return
   const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 1_000 }) : setTimeout(fn, 200))
   idle(() => {
@@ -43,15 +43,15 @@ export function prefetchPagedList(api: ConveneApi, channel: PagedChannel, group:
 
 /**
  * A group's long list that stays in the core and crosses a page at a time (see
- * paged-rows.ts), searched there for `q`. Pages in view are read again whenever the
- * store sees news of this group.
+ * paged-rows.ts), narrowed there by `params` (a search, a status). Pages in view are
+ * read again whenever the store sees news of this group.
  */
-export function usePagedList<C extends PagedChannel>(channel: C, group: () => GroupSummary, q: () => string) {
+export function usePagedList<C extends PagedChannel>(channel: C, group: () => GroupSummary, params: () => PageParams) {
   type Row = RowOf<C>
   const api = useApi()
   const store = useGroupsStore()
   const load = pageLoader(api, channel)
-  const key = () => pagedListKey(channel, group().accountDid, group().did, q())
+  const key = () => pagedListKey(channel, group().accountDid, group().did, params())
   const version = shallowRef(0)
   const rows = new PagedRows<Row>(load(key()), PAGE_SIZE, () => version.value++)
 
