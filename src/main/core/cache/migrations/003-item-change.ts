@@ -29,7 +29,8 @@ async function replaceRevisionTriggers(db: Kysely<unknown>, opts: { log: boolean
     ['DELETE', 'OLD'],
   ] as const) {
     const name = `item_revision_${event.toLowerCase()}`
-    const log = `INSERT INTO item_change (groupDid, kind, n, key)
+    // OR REPLACE: a write must never fail for the log's sake (the log is only a shortcut).
+    const log = `INSERT OR REPLACE INTO item_change (groupDid, kind, n, key)
            SELECT groupDid, kind, n, ${row}.key FROM item_revision WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind;
            DELETE FROM item_change WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind
              AND n <= (SELECT n FROM item_revision WHERE groupDid = ${row}.groupDid AND kind = ${row}.kind) - ${CHANGES_KEPT};`
