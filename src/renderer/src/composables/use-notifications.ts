@@ -1,5 +1,6 @@
 import { ref, watch } from 'vue'
 import type { GroupSummary } from '../../../shared/ipc/views'
+import { groupName } from './display'
 
 const supported = typeof Notification !== 'undefined'
 
@@ -17,7 +18,7 @@ export function useNotifications(groups: () => GroupSummary[]) {
       for (const g of list) {
         const before = seen.get(`${g.accountDid} ${g.did}`)
         if (!before) continue
-        const name = g.displayName || g.handle || g.did
+        const name = groupName(g)
         if (g.pendingRequests > before.requests) {
           new Notification(`${name}: someone asked to join`, { body: `${g.pendingRequests} waiting to join`, tag: `requests ${g.did}` })
         }
