@@ -14,6 +14,18 @@ function loadDismissed(): Set<number> {
 /** Shared by every view, so a notice dismissed in one is gone in all. */
 const dismissed = ref<Set<number>>(loadDismissed())
 
+/** Hides a notice for the rest of the session, in every view (needs no view's context). */
+export function dismissProblem(id: number) {
+  const next = new Set(dismissed.value)
+  next.add(id)
+  dismissed.value = next
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...next]))
+  } catch {
+    // Storage refused (private mode): the notice is hidden until the window reloads.
+  }
+}
+
 /**
  * Changes the host did not apply (conflicts, failures), by whom they were about, so a
  * view can say so beside that person or report. The full list stays on the pending
@@ -32,15 +44,5 @@ export function useProblems(group: () => GroupSummary) {
     for (const o of problems.value) if (o.target) map.set(o.target, o)
     return map
   })
-  function dismiss(id: number) {
-    const next = new Set(dismissed.value)
-    next.add(id)
-    dismissed.value = next
-    try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...next]))
-    } catch {
-      // Storage refused (private mode): the notice is hidden until the window reloads.
-    }
-  }
-  return { problems, problemFor: (target: string) => byTarget.value.get(target), dismiss }
+  return { problems, problemFor: (target: string) => byTarget.value.get(target) }
 }
