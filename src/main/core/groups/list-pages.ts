@@ -103,6 +103,9 @@ export class ListPages {
         const usable = kept && kept.orderKey === shape.orderKey && kept.revision < revision ? kept : undefined
         const items = (usable && (await patched(cache, groupDid, shape, usable, revision))) || (await readItems<T>(cache, groupDid, shape.kind)).sort(shape.compare)
         const fresh: Sorted = { revision, orderKey: shape.orderKey, items, shape: shape as ListShape<unknown> }
+        // A slow build of an older revision must not replace a newer one that finished first.
+        const now = this.kept.get(key)
+        if (now && now.orderKey === fresh.orderKey && now.revision > fresh.revision) return fresh
         this.kept.delete(key)
         this.kept.set(key, fresh)
         while (this.kept.size > ListPages.KEPT) this.kept.delete(this.kept.keys().next().value!)
