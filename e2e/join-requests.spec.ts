@@ -105,4 +105,28 @@ test.describe('join requests', () => {
     await expect(page.getByTestId('request-count')).toHaveText('3,000 requests')
     await expect(page.getByRole('toolbar', { name: 'Decide selected requests' }).getByRole('button', { name: 'Admit', exact: true })).toBeDisabled()
   })
+
+  test('deciding hundreds at once queues them as one batch, and the pending changes page stays short', async ({ page, app }) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'batch', name: 'Batch', policy: 'approval', section: 'Members' })
+    // 250 requests the host never had (as if withdrawn since the last sync): each comes back "not applied".
+    await seedCachedJoinRequests(app.dataDir, owner.did, groupDid, 250, { prefix: 'gone' })
+    const calls: string[] = []
+    page.on('request', (req) => {
+      if (req.url().includes('/ipc/groups.act')) calls.push(req.url().split('/ipc/')[1]!)
+    })
+    await openSection(page, 'Join requests')
+    await expect(page.getByTestId('request-count')).toHaveText('250 requests')
+    await page.getByLabel('Select all requests').check()
+    await page.getByRole('button', { name: 'Deny 250' }).click()
+    // One call for the 250, not 250 calls.
+    await expect.poll(() => calls).toEqual(['groups.actMany'])
+    await expect(page.getByTestId('connection-state')).toContainText('250 not applied', { timeout: 60_000 })
+    await page.getByTestId('connection-state').click()
+    await expect(page.getByTestId('outbox-list').locator('li')).toHaveCount(200)
+    await expect(page.getByTestId('outbox-more')).toHaveText('…and 50 more.')
+    await expect(page.getByTestId('outbox-list')).toContainText('Someone else already decided this request, or it was withdrawn.')
+  })
 })
