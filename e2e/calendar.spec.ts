@@ -203,7 +203,12 @@ test.describe('calendar', () => {
     await page.screenshot({ path: testInfo.outputPath('calendar-member.png'), fullPage: true })
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
     // Dark follows the system.
+    const background = () => page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor')
+    const lightness = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).reduce((sum, n) => sum + Number(n), 0) / 3
+    await page.emulateMedia({ colorScheme: 'light' })
+    expect(lightness(await background())).toBeGreaterThan(200)
     await page.emulateMedia({ colorScheme: 'dark' })
+    expect(lightness(await background())).toBeLessThan(60)
     await page.getByRole('button', { name: 'Month' }).click()
     await page.screenshot({ path: testInfo.outputPath('calendar-member-month-dark.png'), fullPage: true })
   })

@@ -1,5 +1,6 @@
 import { test, expect, signInThroughPds } from './support/fixtures.js'
-import { startGroup, syncNow } from './support/start-group.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
+import { asPeer } from './support/peer.js'
 import { takeHostDown } from './support/stack-control.js'
 
 test.describe('sync', () => {
@@ -32,5 +33,38 @@ test.describe('sync', () => {
     await expect(page.getByTestId('sync-failed')).toHaveCount(0)
     await expect(page.getByTestId('group-sync-failed')).toHaveCount(0)
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+  })
+
+  test('an invite made offline is kept, listed as waiting, and sent once the host is back', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const invitee = await asPeer(app.stack, 'outsider')
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    await startGroup(page, { prefix: 'offline', name: 'Night walkers', policy: 'invite', section: 'Invites' })
+    await expect(page.getByTestId('invites-empty')).toBeVisible()
+
+    const bringBack = await takeHostDown()
+    try {
+      await page.getByLabel('Their DID').fill(invitee.did)
+      await page.getByRole('button', { name: 'Send invite' }).click()
+      // Shown at once from the cache, marked as not yet sent; the top bar says why.
+      await expect(page.getByTestId(`invite-${invitee.did}`)).toContainText('Sending…')
+      await expect(page.getByTestId('connection-state')).toHaveText('Offline · 1 waiting', { timeout: 15_000 })
+      await page.getByTestId('connection-state').click()
+      await expect(page.getByTestId('outbox-list')).toContainText(`Invite`)
+      await expect(page.getByTestId('outbox-list')).toContainText('Waiting to send')
+      await page.screenshot({ path: testInfo.outputPath('offline-waiting.png'), fullPage: true })
+    } finally {
+      await bringBack()
+    }
+
+    // Back online: the next sync sends it, once.
+    await syncNow(page)
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date', { timeout: 20_000 })
+    await expect(page.getByTestId('outbox-list')).toHaveCount(0)
+    await page.getByRole('link', { name: 'Night walkers' }).click()
+    await openSection(page, 'Invites')
+    await expect(page.getByRole('button', { name: `Revoke the invite for ${invitee.did}` })).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByTestId('invites-list').locator('li')).toHaveCount(1)
   })
 })
