@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { asPeer } from './support/peer.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
+
+/** What axe-core finds against WCAG 2.1 A and AA, as "rule: where" lines (empty when clean). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+}
+
+test.describe('accessibility', () => {
+  test('every screen has names for its controls and passes axe (WCAG 2.1 AA), in light and dark', async ({ page, app }) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    expect(await violations(page)).toEqual([])
+    await signInThroughPds(page, owner.handle, owner.password)
+    expect(await violations(page)).toEqual([])
+    const { groupDid } = await startGroup(page, { prefix: 'a11y', name: 'Readers', policy: 'approval', section: 'Join requests' })
+    // Something in each list: a request, a member, an invite, a report.
+    const asking = await asPeer(app.stack, 'outsider')
+    await asking.call('example.groups.requestJoin', { group: groupDid, message: 'Hello' })
+    const member = await asPeer(app.stack, 'member')
+    await member.call('example.groups.requestJoin', { group: groupDid })
+    await syncNow(page)
+    await page.getByRole('button', { name: `Admit ${member.did}` }).click()
+    await expect(page.getByTestId(`request-${asking.did}`)).toBeVisible()
+    await member.call('example.groups.createReport', { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: asking.did }, reasonType: 'spam' })
+    await syncNow(page)
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const section of ['Join requests', 'Members', 'Invites', 'Moderation', 'Calendar', 'Spaces']) {
+        await openSection(page, section)
+        await expect(page.getByRole('heading', { name: 'Readers' })).toBeVisible()
+        await page.waitForLoadState('networkidle')
+        expect(await violations(page), `${section} (${scheme})`).toEqual([])
+      }
+      // And the dialogs, open.
+      const dialogs: [string, string][] = [
+        ['Members', `Remove ${member.did} from the group`],
+        ['Moderation', `Resolve the report about ${asking.did}`],
+        ['Calendar', 'New event'],
+      ]
+      for (const [section, opener] of dialogs) {
+        await openSection(page, section)
+        await page.getByRole('button', { name: opener }).click()
+        await expect(page.locator('dialog[open]')).toBeVisible()
+        expect(await violations(page), `${opener} dialog (${scheme})`).toEqual([])
+        await page.keyboard.press('Escape')
+        await expect(page.locator('dialog[open]')).toHaveCount(0)
+      }
+      await page.getByTestId('connection-state').click()
+      expect(await violations(page), `pending changes (${scheme})`).toEqual([])
+      await page.getByRole('link', { name: 'Readers' }).click()
+    }
+  })
+})
