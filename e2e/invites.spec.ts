@@ -1,6 +1,7 @@
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
-import { startGroup } from './support/start-group.js'
+import { openSection, startGroup } from './support/start-group.js'
+import { seedCachedInvites } from '../test/support/seed-cache.js'
 
 /** A well-formed did:plc that the PLC directory has never heard of. */
 const UNKNOWN_DID = 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa'
@@ -37,10 +38,56 @@ test.describe('invites', () => {
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
     await page.screenshot({ path: testInfo.outputPath('invites.png'), fullPage: true })
 
+    // Inviting someone already in the group: the host refuses, no row is left, and the
+    // reason is shown above the list, by whom it was about.
+    await page.getByLabel('Their DID').fill(owner.did)
+    await page.getByRole('button', { name: 'Send invite' }).click()
+    const refused = page.getByTestId('unlisted-problem').filter({ hasText: owner.did })
+    await expect(refused).toContainText('They joined the group before the invite was sent.', { timeout: 15_000 })
+    await expect(page.getByTestId(`invite-${owner.did}`)).toHaveCount(0)
+
     // Revoke the first invite: it leaves the list, and the host no longer honours it.
     await revoke.click()
     await expect(row).toBeHidden({ timeout: 15_000 })
     await expect(page.getByTestId(`invite-${UNKNOWN_DID}`)).toBeVisible()
     expect((await invitee.call('example.groups.requestJoin', { group: groupDid })).body.error).toBe('InviteRequired')
+  })
+
+  test('thousands of outstanding invites: newest first, windowed, searched by DID or message in the core', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'guestlist', name: 'Guest list', policy: 'invite', section: 'Members' })
+    // 3,000 invites, as a sync of a group that invited a whole conference leaves them.
+    await seedCachedInvites(app.dataDir, owner.did, groupDid, 3000)
+    const pages: { offset: number; limit: number }[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/ipc/groups.invites')) pages.push(req.postDataJSON() as { offset: number; limit: number })
+    })
+    await openSection(page, 'Invites')
+    await expect(page.getByTestId('invite-count')).toHaveText('3,000 invites')
+    const rows = page.getByTestId('invites-list').locator('li')
+    expect(await rows.count()).toBeLessThan(60)
+    expect(pages.every((p) => p.limit <= 100)).toBe(true)
+    // Newest first: the last one sent is on top, the first at the very bottom.
+    await expect(rows.first()).toHaveAttribute('data-testid', 'invite-did:plc:guest002999xxxxxxxxxxxxx')
+    await page.getByTestId('invites-viewport').evaluate((el) => (el.scrollTop = el.scrollHeight))
+    await expect(page.getByTestId('invite-did:plc:guest000000xxxxxxxxxxxxx')).toBeVisible()
+    // By the invite's words (every third has a message naming its table)...
+    await page.getByLabel('Search invites').fill('table 2997')
+    await expect(page.getByTestId('invite-count')).toHaveText('1 of 3,000 invites')
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toContainText('Table 2997 at the meetup')
+    // ...or by DID; and a search that finds nothing says so.
+    await page.getByLabel('Search invites').fill('guest00123')
+    await expect(rows).toHaveCount(10)
+    await page.getByLabel('Search invites').fill('nobody-such')
+    await expect(page.getByTestId('invites-no-match')).toContainText('No invite matches “nobody-such”')
+    // An invitee already on the list is not invited twice, though their row is far out of view.
+    await page.getByLabel('Search invites').fill('')
+    await page.getByLabel('Their DID').fill('did:plc:guest000001xxxxxxxxxxxxx')
+    await page.getByRole('button', { name: 'Send invite' }).click()
+    await expect(page.getByTestId('invite-error')).toHaveText('They already have an invite to this group.')
+    await page.screenshot({ path: testInfo.outputPath('invites-thousands.png'), fullPage: true })
   })
 })

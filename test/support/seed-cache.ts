@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { openCacheDb } from '../../src/main/core/cache/cache-db.js'
 import { putItem, type ItemKind } from '../../src/main/core/cache/items.js'
-import type { JoinRequestItem, MemberItem, SubjectItem } from '../../src/shared/ipc/views.js'
+import type { InviteItem, JoinRequestItem, MemberItem, SubjectItem } from '../../src/shared/ipc/views.js'
 
 /**
  * Puts `count` items of one list into an account's cache, as a sync from a very large
@@ -75,4 +75,16 @@ export function seedCachedSubjects(
     const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()
     return { key: did, subject: { did }, status: opts.status ? opts.status(i) : 'open', reportCount: 1 + (i % 3), createdAt: at, updatedAt: at }
   })
+}
+
+/** Outstanding invites sent a minute apart (invite 0 first), every third with a message naming its number. */
+export function seedCachedInvites(dataDir: string, accountDid: string, groupDid: string, count: number, opts: { prefix?: string } = {}): Promise<string[]> {
+  return seedCached(dataDir, accountDid, groupDid, 'invite', count, opts.prefix ?? 'guest', (did, i): Omit<InviteItem, 'pending'> => ({
+    uri: `at://${groupDid}/example.groups.invite/${i}`,
+    invitee: did,
+    createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+    expiresAt: null,
+    message: i % 3 ? null : `Table ${i} at the meetup`,
+    awaitingInvitee: false,
+  }))
 }

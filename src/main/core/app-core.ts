@@ -94,7 +94,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.joinRequests': async ({ accountDid, groupDid, ...query }) => groups.joinRequests(accountDid, groupDid, query),
     'groups.openJoinRequests': async ({ accountDid, groupDid, q }) => groups.openJoinRequests(accountDid, groupDid, q),
     'groups.members': async ({ accountDid, groupDid, ...query }) => groups.members(accountDid, groupDid, query),
-    'groups.invites': async ({ accountDid, groupDid }) => groups.invites(accountDid, groupDid),
+    'groups.invites': async ({ accountDid, groupDid, ...query }) => groups.invites(accountDid, groupDid, query),
     'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.subjects(accountDid, groupDid, query),
     'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.spaces(accountDid, groupDid),

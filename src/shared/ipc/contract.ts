@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InviteView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InvitePageView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -118,7 +118,7 @@ export const contract = {
   /** Every open request matching a search, so "select all" means all of them, not the pages loaded. */
   'groups.openJoinRequests': { input: InGroup.extend({ q: PageQuery.q }).strict(), output: OpenJoinRequestsView },
   'groups.members': { input: InGroup.extend(PageQuery).strict(), output: MemberPageView },
-  'groups.invites': { input: InGroup, output: z.array(InviteView) },
+  'groups.invites': { input: InGroup.extend(PageQuery).strict(), output: InvitePageView },
   'groups.subjects': {
     input: InGroup.extend({
       ...PageQuery,

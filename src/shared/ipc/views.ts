@@ -95,6 +95,8 @@ export const InviteView = z.object({
   pending: z.boolean(),
 })
 
+export const InvitePageView = pageOf(InviteView)
+
 export const SubjectView = z.object({
   key: z.string(),
   subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),
@@ -161,6 +163,7 @@ export type GroupSummary = z.output<typeof GroupSummaryView>
 export type JoinRequestItem = z.output<typeof JoinRequestView>
 export type MemberItem = z.output<typeof MemberView>
 export type MemberPage = z.output<typeof MemberPageView>
+export type InvitePage = z.output<typeof InvitePageView>
 export type JoinRequestPage = z.output<typeof JoinRequestPageView>
 export type OpenJoinRequests = z.output<typeof OpenJoinRequestsView>
 export type SubjectPage = z.output<typeof SubjectPageView>

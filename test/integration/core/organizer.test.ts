@@ -61,10 +61,14 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     await app.call('groups.add', { accountDid: owner, ref: groupDid })
     const invitee = net.as('outsider2').did
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'invite.create', invitee, message: 'Join us' } })
-    const invite = await eventually(async () => (await app.call('groups.invites', { accountDid: owner, groupDid })).find((i) => i.invitee === invitee && !i.pending && i.uri))
+    const invite = await eventually(async () => (await app.call('groups.invites', { accountDid: owner, groupDid })).items.find((i) => i.invitee === invitee && !i.pending && i.uri))
     expect(invite.uri).toMatch(/^(at:\/\/|pending:)/)
+    // Searched in the core, by the invite's words or the invitee's DID.
+    const found = await app.call('groups.invites', { accountDid: owner, groupDid, q: 'JOIN US' })
+    expect(found.items.map((i) => i.invitee)).toContain(invitee)
+    expect((await app.call('groups.invites', { accountDid: owner, groupDid, q: 'no such words' })).matched).toBe(0)
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'invite.revoke', invitee } })
-    await eventually(async () => (await app.call('groups.invites', { accountDid: owner, groupDid })).length === 0)
+    await eventually(async () => (await app.call('groups.invites', { accountDid: owner, groupDid })).total === 0)
   })
 
   it('grants and revokes a role within the assignable set', async () => {

@@ -12,6 +12,7 @@ import { hostAddress, resolveGroup } from './resolve-group.js'
 import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
 import { memberList } from './member-list.js'
 import { joinRequestList } from './join-request-list.js'
+import { inviteList } from './invite-list.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
 import { SyncProgress } from './sync-progress.js'
 
@@ -143,8 +144,9 @@ export class GroupService {
     if (!summary) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
     return this.lists.page(rt.cache, accountDid, groupDid, memberList(summary.allRoles), query)
   }
-  async invites(accountDid: string, groupDid: string): Promise<InviteItem[]> {
-    return readItems(await this.cacheOf(accountDid, groupDid), groupDid, 'invite')
+  /** A page of outstanding invites, newest first, searched in the core. */
+  async invites(accountDid: string, groupDid: string, query: ListQuery): Promise<ListPage<InviteItem>> {
+    return this.lists.page(await this.cacheOf(accountDid, groupDid), accountDid, groupDid, inviteList, query)
   }
   /** A page of the moderation queue (or of one status in it), with how many are open and escalated. */
   async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter }): Promise<SubjectPage> {

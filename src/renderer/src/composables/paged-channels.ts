@@ -3,7 +3,7 @@ import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { LoadPage, Page } from './paged-rows'
 
 /** The long lists the core hands out a page at a time (see main/core/groups/list-pages.ts). */
-export type PagedChannel = 'groups.members' | 'groups.joinRequests' | 'groups.subjects'
+export type PagedChannel = 'groups.members' | 'groups.joinRequests' | 'groups.subjects' | 'groups.invites'
 export type RowOf<C extends PagedChannel> = ChannelOutput<C>['items'][number]
 /** What narrows a list: a search (`q`), a status; empty values are left out. */
 export type PageParams = Record<string, string>

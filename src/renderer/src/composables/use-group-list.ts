@@ -5,7 +5,7 @@ import { useApi } from '../ipc/use-api'
 import { useGroupsStore } from '../stores/groups'
 
 /** The short lists read whole (long ones go a page at a time: use-paged-list.ts). */
-export type WholeListChannel = 'groups.invites' | 'groups.events' | 'groups.spaces'
+export type WholeListChannel = 'groups.events' | 'groups.spaces'
 
 /**
  * One of a group's cached lists, read from the core again whenever the group changes or
