@@ -2,19 +2,24 @@ import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 
+type Shown = { title: string; body: string; shown: { onclick: (() => void) | null } }
+type Recorded = { shownNotifications: Shown[] }
+const titles = () => (globalThis as unknown as Recorded).shownNotifications.map((n) => `${n.title} | ${n.body}`)
+
 test.describe('notifications', () => {
-  test('once turned on, a new join request raises an OS notification', async ({ page, app }) => {
+  test('once turned on, a new join request and a new report each raise an OS notification that leads to them', async ({ page, app }) => {
     // Record notifications the page raises (the browser's own UI is not visible headless).
     await page.addInitScript(() => {
-      type Ctor = new (title: string, options?: object) => object
-      const g = globalThis as unknown as { Notification: Ctor; shownNotifications: string[] }
-      const shown: string[] = []
+      type Ctor = new (title: string, options?: { body?: string }) => { onclick: (() => void) | null }
+      const g = globalThis as unknown as { Notification: Ctor; shownNotifications: unknown[] }
+      const shown: unknown[] = []
       g.shownNotifications = shown
       const Real = g.Notification
       g.Notification = class extends Real {
-        constructor(title: string, options?: object) {
+        constructor(title: string, options?: { body?: string }) {
           super(title, options)
-          shown.push(title)
+          // Its own title and body are read-only, so they are kept beside it.
+          shown.push({ title, body: options?.body ?? '', shown: this })
         }
       }
       Object.assign(g.Notification, { permission: (Real as unknown as { permission: string }).permission, requestPermission: (Real as unknown as { requestPermission: () => Promise<string> }).requestPermission.bind(Real) })
@@ -22,7 +27,7 @@ test.describe('notifications', () => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
-    const { groupDid } = await startGroup(page, { prefix: 'notify', name: 'Notify club', policy: 'approval', section: 'Join requests' })
+    const { groupDid } = await startGroup(page, { prefix: 'notify', name: 'Notify club', policy: 'approval', section: 'Members' })
 
     // The browser asks; Electron's permission handler allows notifications (security.ts).
     if (app.shell === 'loopback') await page.context().grantPermissions(['notifications'])
@@ -32,8 +37,18 @@ test.describe('notifications', () => {
     const outsider = await asPeer(app.stack, 'outsider2')
     expect((await outsider.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
     await syncNow(page)
-    await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications))
-      .toContain('Notify club: someone asked to join')
+    await expect.poll(() => page.evaluate(titles)).toContain('Notify club: someone asked to join | 1 waiting to join')
+
+    // A member reports someone: a second notification, for the report.
+    const reporter = await asPeer(app.stack, 'owner')
+    const report = await reporter.call('example.groups.createReport', { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: outsider.did }, reasonType: 'spam' })
+    expect(report.status).toBe(200)
+    await syncNow(page)
+    await expect.poll(() => page.evaluate(titles)).toContain('Notify club: new report | 1 open report')
+
+    // Clicking it opens the group's moderation queue, with the report in it.
+    await page.evaluate(() => (globalThis as unknown as Recorded).shownNotifications.find((n) => n.title.endsWith('new report'))!.shown.onclick!())
+    await expect(page).toHaveURL(/\/moderation$/)
+    await expect(page.getByTestId(`subject-${outsider.did}`)).toBeVisible()
   })
 })

@@ -8,7 +8,10 @@ const supported = typeof Notification !== 'undefined'
  * OS notifications (where the shell has them) when a group gets new join requests or
  * reports: compared with what the window last saw, never for what it showed at start.
  */
-export function useNotifications(groups: () => GroupSummary[]) {
+/** Where a notification leads when clicked. */
+export type NotifiedSection = 'requests' | 'moderation'
+
+export function useNotifications(groups: () => GroupSummary[], open: (group: GroupSummary, section: NotifiedSection) => void) {
   const permission = ref<NotificationPermission | 'unsupported'>(supported ? Notification.permission : 'unsupported')
   let seen: Map<string, { requests: number; subjects: number }> | null = null
 
@@ -20,15 +23,26 @@ export function useNotifications(groups: () => GroupSummary[]) {
         if (!before) continue
         const name = groupName(g)
         if (g.pendingRequests > before.requests) {
-          new Notification(`${name}: someone asked to join`, { body: `${g.pendingRequests} waiting to join`, tag: `requests ${g.did}` })
+          notify(`${name}: someone asked to join`, `${g.pendingRequests.toLocaleString()} waiting to join`, `requests ${g.did}`, () => open(g, 'requests'))
         }
         if (g.openSubjects > before.subjects) {
-          new Notification(`${name}: new report`, { body: `${g.openSubjects} open reports`, tag: `reports ${g.did}` })
+          const reports = g.openSubjects === 1 ? '1 open report' : `${g.openSubjects.toLocaleString()} open reports`
+          notify(`${name}: new report`, reports, `reports ${g.did}`, () => open(g, 'moderation'))
         }
       }
     }
     seen = next
   })
+
+  /** One notification per group and kind (`tag`), replaced by the next; a click brings the window to it. */
+  function notify(title: string, body: string, tag: string, onClick: () => void) {
+    const shown = new Notification(title, { body, tag })
+    shown.onclick = () => {
+      window.focus()
+      onClick()
+      shown.close()
+    }
+  }
 
   async function enable() {
     if (!supported) return
