@@ -42,6 +42,7 @@ test.describe('accessibility', () => {
         ['Members', `Remove ${member.did} from the group`],
         ['Moderation', `Resolve the report about ${asking.did}`],
         ['Calendar', 'New event'],
+        ['Spaces', 'Shortcuts'],
       ]
       for (const [section, opener] of dialogs) {
         await openSection(page, section)

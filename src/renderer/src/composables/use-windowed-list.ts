@@ -37,10 +37,26 @@ export function useWindowedList(count: Ref<number>, opts: { rowHeight: number; t
   /** The positions in the whole list of the rows to render (also their aria-posinset). */
   const indices = computed(() => Array.from({ length: range.value.end - range.value.start }, (_, i) => range.value.start + i))
 
+  /**
+   * Scrolls the box just enough that row `index` is rendered and in view (keyboard moves
+   * through rows that are not in the page yet); the page scroll takes care of short lists.
+   */
+  function bringIntoView(index: number) {
+    const el = viewport.value
+    if (!windowed.value || !el) return
+    const top = index * opts.rowHeight
+    const bottom = top + opts.rowHeight
+    if (top < el.scrollTop) el.scrollTop = top
+    else if (bottom > el.scrollTop + el.clientHeight) el.scrollTop = bottom - el.clientHeight
+    scrollTop.value = el.scrollTop
+  }
+  /** How many rows one screen holds (Page Up and Page Down move by it). */
+  const rowsPerScreen = () => Math.max(1, Math.floor((windowed.value && viewport.value ? viewport.value.clientHeight : window.innerHeight) / opts.rowHeight) - 1)
+
   /** Back to the top (a new search shows its first matches). */
   function reset() {
     if (viewport.value) viewport.value.scrollTop = 0
     scrollTop.value = 0
   }
-  return { viewport, windowed, boxStyle, range, indices, onScroll, reset }
+  return { viewport, windowed, boxStyle, range, indices, onScroll, reset, bringIntoView, rowsPerScreen }
 }
