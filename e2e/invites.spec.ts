@@ -15,15 +15,23 @@ test.describe('invites', () => {
     const { groupDid } = await startGroup(page, { prefix: 'invites', name: 'Reading circle', policy: 'invite', section: 'Invites' })
     await expect(page.getByTestId('invites-empty')).toBeVisible()
 
-    // Something that is not a DID is refused before anything is sent.
-    await page.getByLabel('Their DID').fill('not a did')
+    // Something that is neither a handle nor a DID is refused before anything is sent,
+    // and so is a handle nobody has.
+    await page.getByLabel('Their handle or DID').fill('not a handle')
     await page.getByRole('button', { name: 'Send invite' }).click()
-    await expect(page.getByTestId('invite-error')).toContainText('Enter the person’s DID')
+    await expect(page.getByTestId('invite-error')).toHaveText('"not a handle" is neither a handle (like alice.example.com) nor a DID.')
+    await page.getByLabel('Their handle or DID').fill('nobody-such.test')
+    await page.getByRole('button', { name: 'Send invite' }).click()
+    await expect(page.getByTestId('invite-error')).toContainText('No account has the handle @nobody-such.test')
+    await expect(page.getByLabel('Their handle or DID')).toBeFocused()
 
-    // Invite a real person, with a message.
-    await page.getByLabel('Their DID').fill(invitee.did)
+    // Invite a real person by their handle, as people know each other, with a message.
+    const handle = app.stack.accounts.find((a) => a.name === 'outsider2')!.handle
+    await page.getByLabel('Their handle or DID').fill(`@${handle}`)
     await page.getByLabel('Message (optional)').fill('Come read with us')
     await page.getByRole('button', { name: 'Send invite' }).click()
+    await expect(page.getByTestId('invite-status')).toHaveText(`Invite for @${handle} (${invitee.did}) queued; it is listed below.`)
+    await expect(page.getByTestId('invite-error')).toHaveCount(0)
     const row = page.getByTestId(`invite-${invitee.did}`)
     await expect(row).toContainText('Come read with us')
     const revoke = page.getByRole('button', { name: `Revoke the invite for ${invitee.did}` })
@@ -31,7 +39,7 @@ test.describe('invites', () => {
     await expect(row.getByTestId('invite-awaiting')).toHaveCount(0)
 
     // Invite someone the network cannot reach yet: the host keeps a pending:<did> invite.
-    await page.getByLabel('Their DID').fill(UNKNOWN_DID)
+    await page.getByLabel('Their handle or DID').fill(UNKNOWN_DID)
     await page.getByRole('button', { name: 'Send invite' }).click()
     const awaiting = page.getByTestId(`invite-${UNKNOWN_DID}`).getByTestId('invite-awaiting')
     await expect(awaiting).toHaveText('They are not reachable yet; the invite still works when they ask to join.', { timeout: 15_000 })
@@ -40,7 +48,7 @@ test.describe('invites', () => {
 
     // Inviting someone already in the group: the host refuses, no row is left, and the
     // reason is shown above the list, by whom it was about.
-    await page.getByLabel('Their DID').fill(owner.did)
+    await page.getByLabel('Their handle or DID').fill(owner.did)
     await page.getByRole('button', { name: 'Send invite' }).click()
     const refused = page.getByTestId('unlisted-problem').filter({ hasText: owner.did })
     await expect(refused).toContainText('They joined the group before the invite was sent.', { timeout: 15_000 })
@@ -85,7 +93,7 @@ test.describe('invites', () => {
     await expect(page.getByTestId('invites-no-match')).toContainText('No invite matches “nobody-such”')
     // An invitee already on the list is not invited twice, though their row is far out of view.
     await page.getByLabel('Search invites').fill('')
-    await page.getByLabel('Their DID').fill('did:plc:guest000001xxxxxxxxxxxxx')
+    await page.getByLabel('Their handle or DID').fill('did:plc:guest000001xxxxxxxxxxxxx')
     await page.getByRole('button', { name: 'Send invite' }).click()
     await expect(page.getByTestId('invite-error')).toHaveText('They already have an invite to this group.')
     await page.screenshot({ path: testInfo.outputPath('invites-thousands.png'), fullPage: true })

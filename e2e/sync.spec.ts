@@ -45,7 +45,7 @@ test.describe('sync', () => {
 
     const bringBack = await takeHostDown()
     try {
-      await page.getByLabel('Their DID').fill(invitee.did)
+      await page.getByLabel('Their handle or DID').fill(invitee.did)
       await page.getByRole('button', { name: 'Send invite' }).click()
       // Shown at once from the cache, marked as not yet sent; the top bar says why.
       await expect(page.getByTestId(`invite-${invitee.did}`)).toContainText('Sending…')

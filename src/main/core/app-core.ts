@@ -6,6 +6,7 @@ import { groupScopes } from '../../shared/scopes.js'
 import { createIdResolver } from '../../node/id-resolver.js'
 import { GroupService } from './groups/group-service.js'
 import { handleResolver } from './groups/handle-resolver.js'
+import { resolvePerson } from './people/resolve-person.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
 
@@ -52,11 +53,12 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const scope = opts.network ? groupScopes(opts.network.hostAud) : 'atproto include:example.groups.calendarPermissions'
   const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
+  const resolveHandle = handleResolver(idResolver, opts.network)
   const groups = new GroupService({
     accounts,
     dataDir: opts.dataDir,
     idResolver,
-    resolveHandle: handleResolver(idResolver, opts.network),
+    resolveHandle,
     defaultHostUrl: opts.network?.hostUrl,
   })
   const requireKeychain = () => {
@@ -97,6 +99,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.invites': async ({ accountDid, groupDid, ...query }) => groups.invites(accountDid, groupDid, query),
     'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.subjects(accountDid, groupDid, query),
     'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),
+    'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.createGroup(accountDid, input),
     'groups.act': async ({ accountDid, groupDid, action }) => {

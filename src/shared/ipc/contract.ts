@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InvitePageView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -118,6 +118,8 @@ export const contract = {
   /** Every open request matching a search, so "select all" means all of them, not the pages loaded. */
   'groups.openJoinRequests': { input: InGroup.extend({ q: PageQuery.q }).strict(), output: OpenJoinRequestsView },
   'groups.members': { input: InGroup.extend(PageQuery).strict(), output: MemberPageView },
+  /** A person by handle or DID, to their DID (and handle): for inviting by handle. */
+  'people.resolve': { input: z.object({ ref: z.string().trim().min(1).max(2048) }).strict(), output: PersonView },
   'groups.invites': { input: InGroup.extend(PageQuery).strict(), output: InvitePageView },
   'groups.subjects': {
     input: InGroup.extend({

@@ -97,6 +97,9 @@ export const InviteView = z.object({
 
 export const InvitePageView = pageOf(InviteView)
 
+/** Someone named by handle or DID, resolved (see main/core/people/resolve-person.ts). */
+export const PersonView = z.object({ did: z.string(), handle: z.string().nullable() })
+
 export const SubjectView = z.object({
   key: z.string(),
   subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),

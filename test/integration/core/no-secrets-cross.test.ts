@@ -27,6 +27,7 @@ describe('IPC carries no secret', () => {
       ['groups.openJoinRequests', inGroup],
       ['groups.members', inGroup],
       ['groups.invites', inGroup],
+      ['people.resolve', { ref: ownerAccount.handle }],
       ['groups.subjects', inGroup],
       ['groups.events', inGroup],
       ['groups.spaces', inGroup],

@@ -56,6 +56,17 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     expect(members.some((m) => m.did === outsider2.did)).toBe(false)
   })
 
+  it('finds the person to invite by handle (with or without @, any case) or by DID, and says plainly when nobody has a handle', async () => {
+    const person = net.stack.accounts.find((a) => a.name === 'outsider2')!
+    const did = net.as('outsider2').did
+    expect(await app.call('people.resolve', { ref: `@${person.handle.toUpperCase()}` })).toEqual({ did, handle: person.handle })
+    expect(await app.call('people.resolve', { ref: did })).toEqual({ did, handle: person.handle })
+    // A DID nobody can resolve yet is still taken: the host keeps a pending:<did> invite for it.
+    expect(await app.call('people.resolve', { ref: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa' })).toEqual({ did: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa', handle: null })
+    expect(await app.raw('people.resolve', { ref: 'nobody-such.test' })).toMatchObject({ ok: false, error: { code: 'HandleNotFound', message: 'No account has the handle @nobody-such.test, or it could not be looked up just now.' } })
+    expect(await app.raw('people.resolve', { ref: 'not a handle' })).toMatchObject({ ok: false, error: { code: 'InvalidHandle' } })
+  })
+
   it('invites, shows the invite, and revokes it', async () => {
     const groupDid = net.group('invite').did
     await app.call('groups.add', { accountDid: owner, ref: groupDid })
