@@ -22,6 +22,11 @@ test.describe('join requests', () => {
     const link = page.getByTestId(`group-link-${group.handle}`)
     await expect(link).toHaveAccessibleName(/2 waiting to join/)
     for (const p of asking) await expect(page.getByTestId(`request-${p.did}`)).toContainText('Hello!')
+    // The host gives only DIDs; each person's handle is looked up and shown beside it.
+    for (const name of ['outsider', 'outsider2'] as const) {
+      const who = app.stack.accounts.find((a) => a.name === name)!
+      await expect(page.getByTestId(`request-${asking[name === 'outsider' ? 0 : 1]!.did}`)).toContainText(`@${who.handle}`, { timeout: 15_000 })
+    }
     await page.screenshot({ path: testInfo.outputPath('join-requests.png'), fullPage: true })
 
     // Keyboard only: select all, admit.

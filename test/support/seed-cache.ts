@@ -60,6 +60,7 @@ export function seedCachedJoinRequests(
     did,
     createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
     message: opts.message ? opts.message(i) : null,
+    handle: null,
   }))
 }
 
@@ -86,5 +87,6 @@ export function seedCachedInvites(dataDir: string, accountDid: string, groupDid:
     expiresAt: null,
     message: i % 3 ? null : `Table ${i} at the meetup`,
     awaitingInvitee: false,
+    handle: null,
   }))
 }

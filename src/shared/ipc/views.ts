@@ -22,12 +22,21 @@ export const GroupSummaryView = z.object({
   missingScopes: z.array(z.string()),
   pendingRequests: z.number().int(),
   openSubjects: z.number().int(),
+  /**
+   * Moves whenever any of the group's cached lists changes, however it was written
+   * (a sync, an action, handles filled in later: cache migration 002's triggers).
+   */
+  listsRevision: z.number().int(),
   syncedAt: z.string().nullable(),
 })
+
+/** The handle of someone the host names only by DID: verified both ways, filled in after a sync; null until then or if none holds. */
+const LookedUpHandle = z.string().nullable().default(null)
 
 export const JoinRequestView = z.object({
   id: z.string(),
   did: z.string(),
+  handle: LookedUpHandle,
   createdAt: z.string(),
   message: z.string().nullable(),
   /** Set while a decision is queued and not yet confirmed by the host. */
@@ -87,6 +96,7 @@ export const SyncStatusView = z.object({
 export const InviteView = z.object({
   uri: z.string(),
   invitee: z.string(),
+  handle: LookedUpHandle,
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   message: z.string().nullable(),

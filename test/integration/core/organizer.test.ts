@@ -28,6 +28,11 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     const { items: requests } = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
     expect(requests).toEqual([expect.objectContaining({ did: net.as('outsider').did, message: 'May I?', pending: false })])
     expect((await app.call('groups.list', {})).find((g) => g.did === groupDid)?.pendingRequests).toBe(1)
+    // The host names them by DID only; their handle, checked both ways against the
+    // directory and their PDS, follows in the background and can be searched by.
+    const handle = net.stack.accounts.find((a) => a.name === 'outsider')!.handle
+    await eventually(async () => (await app.call('groups.joinRequests', { accountDid: owner, groupDid })).items[0]?.handle === handle)
+    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid, q: handle.split('.')[0] })).matched).toBe(1)
 
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: net.as('outsider').did, decision: 'admit' } })
     // The cached change shows at once, marked pending until the host confirms.

@@ -7,6 +7,7 @@ import { Migrator, type Migration } from 'kysely/migration'
 import * as m001 from './migrations/001-cache.js'
 import * as m002 from './migrations/002-item-revision.js'
 import * as m003 from './migrations/003-item-change.js'
+import * as m004 from './migrations/004-person.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -65,17 +66,25 @@ export interface ItemChangeTable {
   key: string
 }
 
+/** A person's handle, verified both ways, or null when they have none that checks out (migration 004). */
+export interface PersonTable {
+  did: string
+  handle: string | null
+  checkedAt: string
+}
+
 export interface CacheSchema {
   group_row: GroupRowTable
   item: ItemTable
   item_revision: ItemRevisionTable
   item_change: ItemChangeTable
   outbox: OutboxTable
+  person: PersonTable
 }
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

@@ -13,6 +13,8 @@ import { ListPages, type ListPage, type ListQuery, type ListShape } from './list
 import { memberList } from './member-list.js'
 import { joinRequestList } from './join-request-list.js'
 import { inviteList } from './invite-list.js'
+import { fillListHandles } from '../people/list-handles.js'
+import { verifiedHandle } from '../people/resolve-person.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
 import { SyncProgress } from './sync-progress.js'
 
@@ -277,7 +279,30 @@ export class GroupService {
   private async refreshGroup(rt: AccountRuntime, groupDid: string, report?: Parameters<typeof refreshGroup>[2]): Promise<GroupSummary> {
     const summary = await refreshGroup(rt, groupDid, report)
     this.lists.warm(rt.cache, rt.did, groupDid)
+    this.fillHandlesLater(rt, groupDid)
     return summary
+  }
+
+  /** Handle lookups, one group at a time, after the sync that brought their rows. */
+  private handleWork: Promise<void> = Promise.resolve()
+  /**
+   * Puts handles on the join requests and invites the host names by DID only, in the
+   * background (the sync has already shown the rows), then sorts those lists again.
+   */
+  private fillHandlesLater(rt: AccountRuntime, groupDid: string) {
+    const lookUp = (did: string) => (this.closed ? Promise.reject(new Error('closing')) : verifiedHandle(did, this.opts))
+    const job = this.handleWork
+      .then(async () => {
+        if (this.closed) return
+        if (await fillListHandles(rt.cache, groupDid, lookUp)) {
+          this.lists.warm(rt.cache, rt.did, groupDid)
+          this.opts.onChange?.()
+        }
+      })
+      .catch((err: unknown) => console.error('[handles]', groupDid, (err as Error).message))
+    this.handleWork = job
+    this.inFlight.add(job)
+    void job.finally(() => this.inFlight.delete(job))
   }
 
   private async cacheOf(accountDid: string, groupDid: string) {

@@ -1,5 +1,6 @@
 import type { GroupSummary } from '../../../shared/ipc/views.js'
 import { sql } from 'kysely'
+import { knownHandles } from '../people/list-handles.js'
 import { replaceItems } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
@@ -95,6 +96,11 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
     ])
     .where('groupDid', '=', g.did)
     .executeTakeFirstOrThrow()
+  const revision = await rt.cache
+    .selectFrom('item_revision')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.val(0)).as('n'))
+    .where('groupDid', '=', g.did)
+    .executeTakeFirstOrThrow()
   return {
     accountDid: rt.did,
     did: g.did,
@@ -110,6 +116,7 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
     missingScopes: await missingScopes(rt, hostAud, viewer.actions),
     pendingRequests: counts.pendingRequests,
     openSubjects: counts.openSubjects,
+    listsRevision: Number(revision.n),
     syncedAt,
   }
 }
@@ -178,13 +185,16 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
   report?.phase('saving')
+  // The host names these people by DID only; handles already verified go on at once
+  // (see people/list-handles.ts), so an unchanged row stays unchanged.
+  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee)])
   await rt.cache.transaction().execute(async (tx) => {
-    await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null })), (r) => r.did)
+    await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null })), (r) => r.did)
     await replaceItems(
       tx,
       groupDid,
       'invite',
-      lists.invites.map((i) => ({ ...i, expiresAt: i.expiresAt ?? null, message: i.message ?? null, awaitingInvitee: i.uri.startsWith('pending:') })),
+      lists.invites.map((i) => ({ ...i, expiresAt: i.expiresAt ?? null, message: i.message ?? null, awaitingInvitee: i.uri.startsWith('pending:'), handle: handles.get(i.invitee) ?? null })),
       (i) => i.invitee,
     )
     await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: m.handle ?? null })), (m) => m.did)

@@ -4,8 +4,26 @@ import { UserFacingError } from '../ipc/errors.js'
 
 export interface ResolvedPerson {
   did: string
-  /** Their handle, when their identity names one (a DID nobody can resolve yet has none). */
+  /** Their handle, when their identity names one that checks out both ways. */
   handle: string | null
+}
+
+export interface IdentityDeps {
+  idResolver: IdResolver
+  resolveHandle: (handle: string) => Promise<string | null>
+}
+
+/**
+ * The handle a DID's document claims, if that handle resolves back to the same DID
+ * (anyone may write any handle into their own document). Null when there is no such
+ * handle or the DID is unknown; throws when the directory could not be asked, so the
+ * caller can try again later rather than remember "no handle".
+ */
+export async function verifiedHandle(did: string, deps: IdentityDeps): Promise<string | null> {
+  const doc = await deps.idResolver.did.resolve(did)
+  const claimed = doc?.alsoKnownAs?.find((a) => a.startsWith('at://'))?.slice('at://'.length).toLowerCase()
+  if (!claimed || !isValidHandle(claimed)) return null
+  return (await deps.resolveHandle(claimed)) === did ? claimed : null
 }
 
 /**
@@ -14,12 +32,11 @@ export interface ResolvedPerson {
  * as given, since an invite to someone not reachable yet is allowed (`pending:<did>`),
  * with their handle looked up when their identity can be read.
  */
-export async function resolvePerson(ref: string, deps: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null> }): Promise<ResolvedPerson> {
+export async function resolvePerson(ref: string, deps: IdentityDeps): Promise<ResolvedPerson> {
   const input = ref.trim().replace(/^@/, '')
   if (input.startsWith('did:')) {
     if (!isValidDid(input)) throw new UserFacingError('InvalidDid', `"${input}" is not a well-formed DID.`)
-    const data = await deps.idResolver.did.resolveAtprotoData(input).catch(() => null)
-    return { did: input, handle: data && data.handle !== 'handle.invalid' ? data.handle : null }
+    return { did: input, handle: await verifiedHandle(input, deps).catch(() => null) }
   }
   const handle = input.toLowerCase()
   if (!isValidHandle(handle)) throw new UserFacingError('InvalidHandle', `"${input}" is neither a handle (like alice.example.com) nor a DID.`)

@@ -30,9 +30,9 @@ export const useGroupsStore = defineStore('groups', () => {
   /**
    * Per group, bumped when its summary or its queued actions changed since the last
    * read, so its open lists reload then, not on every poll, and not when another group
-   * changed (a 10,000-member list is not re-read every 3 s for nothing). Every refresh
-   * from a host moves a group's syncedAt, and every queued action shows in the outbox,
-   * so no change goes unnoticed.
+   * changed (a 10,000-member list is not re-read every 3 s for nothing). Any write to a
+   * group's cached lists moves its summary's listsRevision, and every queued action
+   * shows in the outbox, so no change goes unnoticed.
    */
   const revisions = ref(new Map<string, number>())
   const seenByGroup = new Map<string, string>()

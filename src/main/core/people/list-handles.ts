@@ -1,0 +1,88 @@
+import type { CacheDb, CacheSchema } from '../cache/cache-db.js'
+import type { Kysely, Transaction } from 'kysely'
+
+/** The lists whose rows the host names only by DID (their item key is that DID). */
+export const KINDS_BY_DID = ['joinRequest', 'invite'] as const
+
+/** A person is looked up again after a day: handles change, rarely. */
+export const RECHECK_MS = 24 * 60 * 60 * 1000
+/** People looked up per pass, and at once: a first sync of a huge queue fills in over a few passes. */
+const PER_PASS = 200
+const AT_ONCE = 4
+
+type Db = Kysely<CacheSchema> | Transaction<CacheSchema>
+
+/** The handles known for these DIDs (a null handle: checked, and none that holds). */
+export async function knownHandles(db: Db, dids: string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>()
+  for (let i = 0; i < dids.length; i += 500) {
+    const rows = await db.selectFrom('person').select(['did', 'handle']).where('did', 'in', dids.slice(i, i + 500)).execute()
+    for (const r of rows) out.set(r.did, r.handle)
+  }
+  return out
+}
+
+/**
+ * Looks up the handles of people in a group's DID-only lists not checked lately, and
+ * writes them onto their rows (the lists' triggers move their revisions, so windows
+ * showing them refresh). `lookUp` throwing means "could not ask": that person is left
+ * for the next pass. Returns how many rows gained or changed a handle.
+ */
+export async function fillListHandles(db: CacheDb, groupDid: string, lookUp: (did: string) => Promise<string | null>, now = Date.now()): Promise<number> {
+  const stale = new Date(now - RECHECK_MS).toISOString()
+  const due = await db
+    .selectFrom('item')
+    .leftJoin('person', 'person.did', 'item.key')
+    .select('item.key as did')
+    .distinct()
+    .where('item.groupDid', '=', groupDid)
+    .where('item.kind', 'in', [...KINDS_BY_DID])
+    .where((eb) => eb.or([eb('person.did', 'is', null), eb('person.checkedAt', '<', stale)]))
+    .limit(PER_PASS)
+    .execute()
+  const found = new Map<string, string | null>()
+  const queue = due.map((r) => r.did)
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, async () => {
+      for (let did = queue.shift(); did; did = queue.shift()) {
+        const handle = await lookUp(did).then(
+          (h) => h,
+          () => undefined,
+        )
+        if (handle !== undefined) found.set(did, handle)
+      }
+    }),
+  )
+  if (found.size === 0) return 0
+  const checkedAt = new Date(now).toISOString()
+  return db.transaction().execute(async (tx) => {
+    for (const [did, handle] of found) {
+      await tx.insertInto('person').values({ did, handle, checkedAt }).onConflict((oc) => oc.column('did').doUpdateSet({ handle, checkedAt })).execute()
+    }
+    return putHandlesOnRows(tx, groupDid, found)
+  })
+}
+
+/** Writes known handles onto a group's DID-only rows, leaving rows that already say the same. */
+async function putHandlesOnRows(tx: Transaction<CacheSchema>, groupDid: string, handles: Map<string, string | null>): Promise<number> {
+  let changed = 0
+  const dids = [...handles.keys()]
+  for (let i = 0; i < dids.length; i += 500) {
+    const rows = await tx
+      .selectFrom('item')
+      .select(['kind', 'key', 'view'])
+      .where('groupDid', '=', groupDid)
+      .where('kind', 'in', [...KINDS_BY_DID])
+      .where('key', 'in', dids.slice(i, i + 500))
+      .execute()
+    for (const row of rows) {
+      const view = JSON.parse(row.view) as { handle?: string | null }
+      const handle = handles.get(row.key) ?? null
+      if ((view.handle ?? null) === handle) continue
+      view.handle = handle
+      await tx.updateTable('item').set({ view: JSON.stringify(view) }).where('groupDid', '=', groupDid).where('kind', '=', row.kind).where('key', '=', row.key).execute()
+      changed++
+    }
+  }
+  return changed
+}
