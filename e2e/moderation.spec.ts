@@ -25,6 +25,8 @@ test.describe('moderation queue', () => {
     await expect(row.getByTestId('report-count')).toHaveText('2 reports')
     await expect(row.getByTestId('subject-status')).toHaveText('Open')
     await expect(row).toContainText('last updated')
+    // The host names the account by DID; its handle is looked up and shown beside it.
+    await expect(row).toContainText(`@${app.stack.accounts.find((a) => a.name === 'outsider')!.handle}`, { timeout: 15_000 })
     await expect(page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Moderation' })).toContainText('1')
     await page.screenshot({ path: testInfo.outputPath('moderation.png'), fullPage: true })
 

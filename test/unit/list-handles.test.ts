@@ -18,6 +18,10 @@ describe('handles for the people join requests and invites name by DID (real SQL
       await putItem(cache, GROUP, 'joinRequest', did, { id: did, did, createdAt: '2026-01-01T00:00:00.000Z', message: null, handle: null }, null)
     }
     await putItem(cache, GROUP, 'invite', 'did:plc:alice', { uri: 'at://x', invitee: 'did:plc:alice', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: null, message: null, awaitingInvitee: false }, null)
+    // Reports: one about an account (looked up), one about a post (its key is an address, not a person).
+    await putItem(cache, GROUP, 'subject', 'did:plc:alice', { key: 'did:plc:alice', subject: { did: 'did:plc:alice' }, status: 'open', reportCount: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', handle: null }, null)
+    const post = 'at://did:plc:x/app.bsky.feed.post/1'
+    await putItem(cache, GROUP, 'subject', post, { key: post, subject: { uri: post }, status: 'open', reportCount: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', handle: null }, null)
     // A member row is the host's own business (it sends handles): never touched.
     await putItem(cache, GROUP, 'member', 'did:plc:bob', { did: 'did:plc:bob', handle: null, roles: ['member'], joinedAt: '2026-01-01T00:00:00.000Z', accepted: true }, null)
   })
@@ -37,11 +41,13 @@ describe('handles for the people join requests and invites name by DID (real SQL
   it('writes verified handles onto the rows, remembers "none", and leaves for later whom it could not ask', async () => {
     lookUps.length = 0
     const changed = await fillListHandles(cache, GROUP, lookUp)
-    expect(changed).toBe(2) // alice's request and invite; nobody's row already said null
+    expect(changed).toBe(3) // alice's request, invite and report; nobody's row already said null
     const requests = await readItems<{ did: string; handle: string | null }>(cache, GROUP, 'joinRequest')
     expect(Object.fromEntries(requests.map((r) => [r.did, r.handle]))).toEqual({ 'did:plc:alice': 'alice.test', 'did:plc:bob': null, 'did:plc:nobody': null })
     expect((await readItems<{ handle: string | null }>(cache, GROUP, 'invite'))[0]!.handle).toBe('alice.test')
     expect((await readItems<{ handle: string | null }>(cache, GROUP, 'member'))[0]!.handle).toBeNull()
+    const reports = await readItems<{ key: string; handle: string | null }>(cache, GROUP, 'subject')
+    expect(Object.fromEntries(reports.map((r) => [r.key, r.handle]))).toEqual({ 'did:plc:alice': 'alice.test', 'at://did:plc:x/app.bsky.feed.post/1': null })
     expect(Object.fromEntries(await knownHandles(cache, ['did:plc:alice', 'did:plc:bob', 'did:plc:nobody']))).toEqual({ 'did:plc:alice': 'alice.test', 'did:plc:nobody': null })
     expect([...new Set(lookUps)].sort()).toEqual(['did:plc:alice', 'did:plc:bob', 'did:plc:nobody'])
 

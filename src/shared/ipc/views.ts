@@ -113,6 +113,8 @@ export const PersonView = z.object({ did: z.string(), handle: z.string().nullabl
 export const SubjectView = z.object({
   key: z.string(),
   subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),
+  /** A reported account's handle (a record's subject has none). */
+  handle: LookedUpHandle,
   status: z.string(),
   reportCount: z.number().int(),
   createdAt: z.string(),

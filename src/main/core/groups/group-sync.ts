@@ -185,9 +185,10 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
   report?.phase('saving')
-  // The host names these people by DID only; handles already verified go on at once
+  // The host names these people (and reported accounts) by DID only; handles already verified go on at once
   // (see people/list-handles.ts), so an unchanged row stays unchanged.
-  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee)])
+  const accountKeys = lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:'))
+  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys])
   await rt.cache.transaction().execute(async (tx) => {
     await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null })), (r) => r.did)
     await replaceItems(
@@ -214,7 +215,13 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       })),
       (sp) => `${sp.type}:${sp.skey}`,
     )
-    await replaceItems(tx, groupDid, 'subject', lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject) })), (s) => subjectKey(s.subject))
+    await replaceItems(
+      tx,
+      groupDid,
+      'subject',
+      lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null })),
+      (s) => subjectKey(s.subject),
+    )
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
     for (const row of queued) {
       const spec = ACTIONS[row.kind as ActionKind]

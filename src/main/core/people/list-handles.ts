@@ -1,8 +1,11 @@
 import type { CacheDb, CacheSchema } from '../cache/cache-db.js'
 import type { Kysely, Transaction } from 'kysely'
 
-/** The lists whose rows the host names only by DID (their item key is that DID). */
-export const KINDS_BY_DID = ['joinRequest', 'invite'] as const
+/**
+ * The lists whose rows the host names only by DID (their item key is that DID; for
+ * reports, only those about an account: a record's key is its at:// address).
+ */
+export const KINDS_BY_DID = ['joinRequest', 'invite', 'subject'] as const
 
 /** A person is looked up again after a day: handles change, rarely. */
 export const RECHECK_MS = 24 * 60 * 60 * 1000
@@ -37,6 +40,7 @@ export async function fillListHandles(db: CacheDb, groupDid: string, lookUp: (di
     .distinct()
     .where('item.groupDid', '=', groupDid)
     .where('item.kind', 'in', [...KINDS_BY_DID])
+    .where('item.key', 'like', 'did:%')
     .where((eb) => eb.or([eb('person.did', 'is', null), eb('person.checkedAt', '<', stale)]))
     .limit(PER_PASS)
     .execute()
