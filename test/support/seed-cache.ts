@@ -20,7 +20,12 @@ async function seedCached<T>(dataDir: string, accountDid: string, groupDid: stri
     await cache.transaction().execute(async (tx) => {
       for (let i = 0; i < count; i++) {
         const did = `did:plc:${`${prefix}${String(i).padStart(6, '0')}`.padEnd(24, 'x')}`
-        await putItem(tx, groupDid, kind, did, make(did, i), null)
+        const view = make(did, i)
+        await putItem(tx, groupDid, kind, did, view, null)
+        // As if already looked up (see people/list-handles.ts): these DIDs are in no directory,
+        // and the app must not find that out and clear the seeded handles while a test reads them.
+        const handle = (view as { handle?: string | null }).handle ?? null
+        await tx.insertInto('person').values({ did, handle, checkedAt: new Date().toISOString() }).onConflict((oc) => oc.column('did').doUpdateSet({ handle })).execute()
         dids.push(did)
       }
     })

@@ -22,8 +22,8 @@ describe('handles for the people join requests and invites name by DID (real SQL
     await putItem(cache, GROUP, 'subject', 'did:plc:alice', { key: 'did:plc:alice', subject: { did: 'did:plc:alice' }, status: 'open', reportCount: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', handle: null }, null)
     const post = 'at://did:plc:x/app.bsky.feed.post/1'
     await putItem(cache, GROUP, 'subject', post, { key: post, subject: { uri: post }, status: 'open', reportCount: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', handle: null }, null)
-    // A member row is the host's own business (it sends handles): never touched.
-    await putItem(cache, GROUP, 'member', 'did:plc:bob', { did: 'did:plc:bob', handle: null, roles: ['member'], joinedAt: '2026-01-01T00:00:00.000Z', accepted: true }, null)
+    // A member whose host sent a handle that does not check out: the verified one wins.
+    await putItem(cache, GROUP, 'member', 'did:plc:alice', { did: 'did:plc:alice', handle: 'impostor.test', roles: ['member'], joinedAt: '2026-01-01T00:00:00.000Z', accepted: true }, null)
   })
   afterEach(async () => {
     await cache.destroy()
@@ -40,12 +40,13 @@ describe('handles for the people join requests and invites name by DID (real SQL
 
   it('writes verified handles onto the rows, remembers "none", and leaves for later whom it could not ask', async () => {
     lookUps.length = 0
-    const changed = await fillListHandles(cache, GROUP, lookUp)
-    expect(changed).toBe(3) // alice's request, invite and report; nobody's row already said null
+    const { due, changed } = await fillListHandles(cache, GROUP, lookUp)
+    expect(due).toBe(3)
+    expect(changed).toBe(4) // alice's request, invite, report and member row; nobody's row already said null
     const requests = await readItems<{ did: string; handle: string | null }>(cache, GROUP, 'joinRequest')
     expect(Object.fromEntries(requests.map((r) => [r.did, r.handle]))).toEqual({ 'did:plc:alice': 'alice.test', 'did:plc:bob': null, 'did:plc:nobody': null })
     expect((await readItems<{ handle: string | null }>(cache, GROUP, 'invite'))[0]!.handle).toBe('alice.test')
-    expect((await readItems<{ handle: string | null }>(cache, GROUP, 'member'))[0]!.handle).toBeNull()
+    expect((await readItems<{ handle: string | null }>(cache, GROUP, 'member'))[0]!.handle).toBe('alice.test')
     const reports = await readItems<{ key: string; handle: string | null }>(cache, GROUP, 'subject')
     expect(Object.fromEntries(reports.map((r) => [r.key, r.handle]))).toEqual({ 'did:plc:alice': 'alice.test', 'at://did:plc:x/app.bsky.feed.post/1': null })
     expect(Object.fromEntries(await knownHandles(cache, ['did:plc:alice', 'did:plc:bob', 'did:plc:nobody']))).toEqual({ 'did:plc:alice': 'alice.test', 'did:plc:nobody': null })
@@ -53,7 +54,7 @@ describe('handles for the people join requests and invites name by DID (real SQL
 
     // The next pass asks only for whom it could not ask before; a day later, everyone again.
     lookUps.length = 0
-    expect(await fillListHandles(cache, GROUP, lookUp)).toBe(0)
+    expect(await fillListHandles(cache, GROUP, lookUp)).toEqual({ due: 1, changed: 0 })
     expect(lookUps).toEqual(['did:plc:bob'])
     lookUps.length = 0
     await fillListHandles(cache, GROUP, lookUp, Date.now() + RECHECK_MS + 1000)

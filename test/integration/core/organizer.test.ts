@@ -44,6 +44,8 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
       return m.some((x) => x.did === net.as('outsider').did) && m
     })
     expect(members.find((m) => m.did === net.as('outsider').did)?.roles).toEqual(['member'])
+    // The host sends members without handles; the verified one shows, and search finds it.
+    await eventually(async () => (await app.call('groups.members', { accountDid: owner, groupDid, q: handle })).items.some((m) => m.did === net.as('outsider').did && m.handle === handle))
   })
 
   it('reports a conflict in plain words when someone else decided first, and does not double it', async () => {

@@ -13,7 +13,7 @@ import { ListPages, type ListPage, type ListQuery, type ListShape } from './list
 import { memberList } from './member-list.js'
 import { joinRequestList } from './join-request-list.js'
 import { inviteList } from './invite-list.js'
-import { fillListHandles } from '../people/list-handles.js'
+import { fillListHandles, PER_PASS } from '../people/list-handles.js'
 import { verifiedHandle } from '../people/resolve-person.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
 import { SyncProgress } from './sync-progress.js'
@@ -28,6 +28,9 @@ export interface GroupServiceOptions {
   /** Told when cached data or the outbox changed, so the renderer can reload. */
   onChange?: () => void
 }
+
+/** Handle lookups after one sync, at most (× PER_PASS people). */
+const HANDLE_PASSES_PER_SYNC = 10
 
 /**
  * The organizer's groups across every signed-in account: cached views shown at once,
@@ -293,10 +296,15 @@ export class GroupService {
     const lookUp = (did: string) => (this.closed ? Promise.reject(new Error('closing')) : verifiedHandle(did, this.opts))
     const job = this.handleWork
       .then(async () => {
-        if (this.closed) return
-        if (await fillListHandles(rt.cache, groupDid, lookUp)) {
-          this.lists.warm(rt.cache, rt.did, groupDid)
-          this.opts.onChange?.()
+        // A big group fills in over several passes, each shown as it lands; the rest
+        // waits for the next sync, so one refresh never floods the directory.
+        for (let pass = 0; pass < HANDLE_PASSES_PER_SYNC && !this.closed; pass++) {
+          const { due, changed } = await fillListHandles(rt.cache, groupDid, lookUp)
+          if (changed) {
+            this.lists.warm(rt.cache, rt.did, groupDid)
+            this.opts.onChange?.()
+          }
+          if (due < PER_PASS) break
         }
       })
       .catch((err: unknown) => console.error('[handles]', groupDid, (err as Error).message))

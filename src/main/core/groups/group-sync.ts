@@ -185,10 +185,10 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
   report?.phase('saving')
-  // The host names these people (and reported accounts) by DID only; handles already verified go on at once
+  // Hosts name people by DID (a handle they send is only a claim); handles already verified go on at once
   // (see people/list-handles.ts), so an unchanged row stays unchanged.
   const accountKeys = lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:'))
-  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys])
+  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did)])
   await rt.cache.transaction().execute(async (tx) => {
     await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null })), (r) => r.did)
     await replaceItems(
@@ -198,7 +198,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       lists.invites.map((i) => ({ ...i, expiresAt: i.expiresAt ?? null, message: i.message ?? null, awaitingInvitee: i.uri.startsWith('pending:'), handle: handles.get(i.invitee) ?? null })),
       (i) => i.invitee,
     )
-    await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: m.handle ?? null })), (m) => m.did)
+    await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null) })), (m) => m.did)
     await replaceItems(tx, groupDid, 'event', lists.events.map((r) => eventView(r, rsvps.get(r.uri.split('/').pop()!) ?? null)), (e) => e.rkey)
     await replaceItems(
       tx,

@@ -2,15 +2,17 @@ import type { CacheDb, CacheSchema } from '../cache/cache-db.js'
 import type { Kysely, Transaction } from 'kysely'
 
 /**
- * The lists whose rows the host names only by DID (their item key is that DID; for
- * reports, only those about an account: a record's key is its at:// address).
+ * The lists whose rows name people by DID (their item key is that DID; for reports,
+ * only those about an account: a record's key is its at:// address). Hosts need not
+ * send handles (the reference host sends none), and one they send is only a claim, so
+ * members are looked up too; a handle verified here wins over the host's.
  */
-export const KINDS_BY_DID = ['joinRequest', 'invite', 'subject'] as const
+export const KINDS_BY_DID = ['joinRequest', 'invite', 'subject', 'member'] as const
 
 /** A person is looked up again after a day: handles change, rarely. */
 export const RECHECK_MS = 24 * 60 * 60 * 1000
-/** People looked up per pass, and at once: a first sync of a huge queue fills in over a few passes. */
-const PER_PASS = 200
+/** People looked up per pass, and at once: a huge group fills in over several passes. */
+export const PER_PASS = 200
 const AT_ONCE = 4
 
 type Db = Kysely<CacheSchema> | Transaction<CacheSchema>
@@ -29,9 +31,10 @@ export async function knownHandles(db: Db, dids: string[]): Promise<Map<string, 
  * Looks up the handles of people in a group's DID-only lists not checked lately, and
  * writes them onto their rows (the lists' triggers move their revisions, so windows
  * showing them refresh). `lookUp` throwing means "could not ask": that person is left
- * for the next pass. Returns how many rows gained or changed a handle.
+ * for the next pass. Says how many people were due (PER_PASS: there may be more) and
+ * how many rows gained or changed a handle.
  */
-export async function fillListHandles(db: CacheDb, groupDid: string, lookUp: (did: string) => Promise<string | null>, now = Date.now()): Promise<number> {
+export async function fillListHandles(db: CacheDb, groupDid: string, lookUp: (did: string) => Promise<string | null>, now = Date.now()): Promise<{ due: number; changed: number }> {
   const stale = new Date(now - RECHECK_MS).toISOString()
   const due = await db
     .selectFrom('item')
@@ -57,14 +60,15 @@ export async function fillListHandles(db: CacheDb, groupDid: string, lookUp: (di
       }
     }),
   )
-  if (found.size === 0) return 0
+  if (found.size === 0) return { due: due.length, changed: 0 }
   const checkedAt = new Date(now).toISOString()
-  return db.transaction().execute(async (tx) => {
+  const changed = await db.transaction().execute(async (tx) => {
     for (const [did, handle] of found) {
       await tx.insertInto('person').values({ did, handle, checkedAt }).onConflict((oc) => oc.column('did').doUpdateSet({ handle, checkedAt })).execute()
     }
     return putHandlesOnRows(tx, groupDid, found)
   })
+  return { due: due.length, changed }
 }
 
 /** Writes known handles onto a group's DID-only rows, leaving rows that already say the same. */
