@@ -39,7 +39,7 @@ test.describe('accessibility', () => {
       }
       // And the dialogs, open.
       const dialogs: [string, string][] = [
-        ['Members', `Remove ${member.did} from the group`],
+        ['Members', `Remove ${member.did}`],
         ['Moderation', `Resolve the report about ${asking.did}`],
         ['Calendar', 'New event'],
         ['Spaces', 'Shortcuts'],
