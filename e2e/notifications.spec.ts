@@ -46,8 +46,14 @@ test.describe('notifications', () => {
     await syncNow(page)
     await expect.poll(() => page.evaluate(titles)).toContain('Notify club: new report | 1 open report')
 
-    // Clicking it opens the group's moderation queue, with the report in it.
+    // Clicking it brings the window forward (Electron: even from minimized) and opens the
+    // group's moderation queue, with the report in it.
+    const electronApp = app.electronApp
+    if (electronApp) await electronApp.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.minimize())
+    const raised = app.shell === 'loopback' ? page.waitForRequest((r) => r.url().endsWith('/ipc/app.raiseWindow')) : null
     await page.evaluate(() => (globalThis as unknown as Recorded).shownNotifications.find((n) => n.title.endsWith('new report'))!.shown.onclick!())
+    await raised
+    if (electronApp) await expect.poll(() => electronApp.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.isMinimized())).toBe(false)
     await expect(page).toHaveURL(/\/moderation$/)
     await expect(page.getByTestId(`subject-${outsider.did}`)).toBeVisible()
   })

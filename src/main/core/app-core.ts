@@ -22,6 +22,11 @@ export interface CoreOptions {
   syncIntervalMs?: number
   /** Opens a URL in the system browser; the loopback shell has none (its page opens it). */
   openUrl?: (url: string) => Promise<void>
+  /**
+   * Brings the window to the front. Electron's renderer cannot do it itself on every
+   * desktop (window.focus() only focuses the page); a browser tab raises itself.
+   */
+  raiseWindow?: () => void
 }
 
 export interface AppCore {
@@ -79,6 +84,10 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
         : { kind: 'atproto', pdsUrl: null, hostUrl: null },
       keychain,
     }),
+    'app.raiseWindow': async () => {
+      opts.raiseWindow?.()
+      return {}
+    },
     'accounts.list': async () => (keychain.available ? accounts.store.list() : []),
     'accounts.signIn': async ({ handle, scopes }) => {
       requireKeychain()

@@ -7,6 +7,7 @@ import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
 import { installSecurityGuards } from './security.js'
 import { wireIpc } from './ipc.js'
 import { createMainWindow } from './window.js'
+import { raiseWindow } from './raise-window.js'
 
 // electron-vite sets this in `dev`; a packaged app always loads its own files.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL ?? null : null
@@ -34,13 +35,14 @@ app.whenReady().then(async () => {
     dataDir: process.env.CONVENE_DATA_DIR || app.getPath('userData'),
     // Sign-in pages open in the person's own browser (RFC 8252), never in our window.
     openUrl: (url) => shell.openExternal(url),
+    raiseWindow: () => raiseWindow(BrowserWindow.getAllWindows()[0]),
   })
   wireIpc(core.handlers, isAppUrl)
   createMainWindow(devServerUrl, rendererFile)
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(devServerUrl, rendererFile)
   })
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus())
+  app.on('second-instance', () => raiseWindow(BrowserWindow.getAllWindows()[0]))
   app.on('before-quit', () => void core.close())
 })
 

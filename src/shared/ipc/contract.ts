@@ -98,6 +98,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
 
 export const contract = {
   'app.getInfo': { input: Empty, output: AppInfoView },
+  /** Brings the app's window to the front, e.g. when one of its notifications is clicked. */
+  'app.raiseWindow': { input: Empty, output: z.object({}) },
   'accounts.list': { input: Empty, output: z.array(AccountView) },
   'accounts.signIn': {
     input: z

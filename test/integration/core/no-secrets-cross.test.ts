@@ -19,6 +19,7 @@ describe('IPC carries no secret', () => {
     // One call per channel, in an order that leaves something to show.
     const calls: [Channel, unknown][] = [
       ['app.getInfo', {}],
+      ['app.raiseWindow', {}],
       ['accounts.list', {}],
       ['groups.add', { accountDid: owner, ref: groupDid }],
       ['groups.list', {}],

@@ -1,6 +1,7 @@
 import { ref, watch } from 'vue'
 import type { GroupSummary } from '../../../shared/ipc/views'
 import { groupName } from './display'
+import { useApi } from '../ipc/use-api'
 
 const supported = typeof Notification !== 'undefined'
 
@@ -12,6 +13,7 @@ const supported = typeof Notification !== 'undefined'
 export type NotifiedSection = 'requests' | 'moderation'
 
 export function useNotifications(groups: () => GroupSummary[], open: (group: GroupSummary, section: NotifiedSection) => void) {
+  const api = useApi()
   const permission = ref<NotificationPermission | 'unsupported'>(supported ? Notification.permission : 'unsupported')
   let seen: Map<string, { requests: number; subjects: number }> | null = null
 
@@ -39,6 +41,8 @@ export function useNotifications(groups: () => GroupSummary[], open: (group: Gro
     const shown = new Notification(title, { body, tag })
     shown.onclick = () => {
       window.focus()
+      // The page alone cannot raise a desktop window from behind others or from the dock.
+      api['app.raiseWindow']({}).catch(() => {})
       onClick()
       shown.close()
     }
