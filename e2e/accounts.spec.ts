@@ -1,4 +1,6 @@
 import { test, expect, signInThroughPds, startSignIn } from './support/fixtures.js'
+import { asPeer } from './support/peer.js'
+import { startGroup, syncNow } from './support/start-group.js'
 
 test.describe('accounts', () => {
   test('signs in through the real PDS pages, keeps the account, and signs out', async ({ page, app }, testInfo) => {
@@ -36,5 +38,56 @@ test.describe('accounts', () => {
     await page.getByLabel('Your handle').fill('nobody-here.test')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await expect(page.getByTestId('sign-in-error')).toContainText('Could not find the account "nobody-here.test"')
+  })
+
+  test('two accounts at once: the switcher lists each one\'s groups with their counts, and moves across them', async ({ page, app }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const admin = app.stack.accounts.find((a) => a.name === 'admin')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const ownerGroup = await startGroup(page, { prefix: 'two-o', name: 'Owner club', policy: 'approval', section: 'Join requests' })
+
+    // A second account, signed in beside the first; it starts a group of its own.
+    await page.getByRole('link', { name: 'Accounts' }).click()
+    await signInThroughPds(page, admin.handle, admin.password)
+    // Signed in, the app moves on to the groups, where either account can start one.
+    await expect(page.getByRole('heading', { name: 'Your groups', level: 1 })).toBeVisible()
+    await page.getByLabel('Account').selectOption({ label: `@${admin.handle}` })
+    const adminGroup = await startGroup(page, { prefix: 'two-a', name: 'Admin club', policy: 'approval', section: 'Join requests' })
+    expect(page.url()).toContain(`/g/${admin.did}/`)
+
+    // Someone asks to join each; someone is reported in the second.
+    const outsider = await asPeer(app.stack, 'outsider')
+    await outsider.call('example.groups.requestJoin', { group: ownerGroup.groupDid })
+    const member = await asPeer(app.stack, 'member')
+    await member.call('example.groups.requestJoin', { group: adminGroup.groupDid })
+    const reporter = await asPeer(app.stack, 'admin')
+    const report = await reporter.call('example.groups.createReport', { group: adminGroup.groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: outsider.did }, reasonType: 'spam' })
+    expect(report.status).toBe(200)
+    await syncNow(page)
+
+    // Each account's groups sit under its handle, with the counts in words for assistive tech
+    // (Chromium puts a space before the hidden colon: the name is built from separate boxes).
+    const switcher = page.getByRole('navigation', { name: 'Your groups' })
+    const underOwner = switcher.locator('section').filter({ hasText: `@${owner.handle}` })
+    const underAdmin = switcher.locator('section').filter({ hasText: `@${admin.handle}` })
+    await expect(underOwner.getByRole('link', { name: /^Owner club ?: 1 waiting to join, 0 open reports$/ })).toBeVisible()
+    await expect(underAdmin.getByRole('link', { name: /^Admin club ?: 1 waiting to join, 1 open report$/ })).toBeVisible()
+    await expect(underAdmin.getByRole('link', { name: /Owner club/ })).toHaveCount(0)
+    await page.screenshot({ path: testInfo.outputPath('two-accounts.png'), fullPage: true })
+
+    // Opening one shows that account's view of it; ] steps to the next group, across accounts.
+    await underOwner.getByRole('link', { name: /^Owner club/ }).click()
+    await expect(page.getByRole('heading', { name: 'Owner club' })).toBeVisible()
+    await expect(page.getByTestId(`request-${outsider.did}`)).toBeVisible()
+    await page.locator('body').press(']')
+    await expect(page.getByRole('heading', { name: 'Admin club' })).toBeVisible()
+    expect(page.url()).toContain(`/g/${admin.did}/`)
+    await expect(page.getByTestId(`request-${member.did}`)).toBeVisible()
+    await expect(page.getByTestId(`request-${outsider.did}`)).toHaveCount(0)
+    // Its section tabs say what their numbers count.
+    const sections = page.getByRole('navigation', { name: 'Group sections' })
+    await expect(sections.getByRole('link', { name: /^Join requests ?, 1 waiting$/ })).toBeVisible()
+    await expect(sections.getByRole('link', { name: /^Moderation ?, 1 open$/ })).toBeVisible()
   })
 })
