@@ -1,6 +1,6 @@
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
-import { openSection, startGroup } from './support/start-group.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { seedCachedJoinRequests } from '../test/support/seed-cache.js'
 
 test.describe('join requests', () => {
@@ -37,6 +37,33 @@ test.describe('join requests', () => {
     await expect(page.getByTestId('requests-empty')).toBeVisible({ timeout: 15_000 })
     await expect(link).toHaveAccessibleName(/0 waiting to join/)
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+  })
+
+  test('admitting with chosen roles: the person joins holding them', async ({ page, app }) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'roles', name: 'Choir', policy: 'approval', section: 'Join requests' })
+    const person = await asPeer(app.stack, 'outsider')
+    expect((await person.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
+    await syncNow(page)
+
+    // "Admit as" offers member and the three roles an owner may give; member is ticked already.
+    const admitAs = page.getByRole('group', { name: 'Admit as' })
+    await expect(admitAs.getByRole('checkbox')).toHaveCount(4)
+    await expect(admitAs.getByLabel('member')).toBeChecked()
+    await admitAs.getByLabel('moderator').check()
+    await page.getByRole('button', { name: `Admit ${person.did}` }).click()
+    await expect(page.getByTestId('requests-empty')).toBeVisible({ timeout: 15_000 })
+
+    // What the host now says (read again from it) is what was chosen: member and moderator.
+    await syncNow(page)
+    await openSection(page, 'Members')
+    const roles = page.getByTestId(`roles-${person.did}`)
+    await expect(roles.locator('[data-role="moderator"]')).toBeVisible()
+    await expect(roles.locator('[data-role="member"]')).toBeVisible()
+    await expect(roles.locator('[data-role]')).toHaveCount(2)
+    await expect(page.getByRole('button', { name: `Take the moderator role from ${person.did}` })).toBeVisible()
   })
 
   test('a request someone else decided first is reported plainly, not applied twice', async ({ page, app }) => {
