@@ -38,6 +38,8 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     // The cached change shows at once, marked pending until the host confirms.
     const { items: meanwhile } = await app.call('groups.joinRequests', { accountDid: owner, groupDid })
     expect(meanwhile.every((r) => r.pending) || meanwhile.length === 0).toBe(true)
+    // …and the switcher's count follows at once (counts are kept only while the lists stand still).
+    expect((await app.call('groups.list', {})).find((g) => g.did === groupDid)?.pendingRequests).toBe(0)
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
     const members = await eventually(async () => {
       const m = await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)

@@ -82,25 +82,50 @@ async function missingScopes(rt: AccountRuntime, aud: string, actions: string[])
   return methods.filter((lxm) => !permissions.allowsRpc({ aud, lxm })).map((lxm) => rpcScope(lxm, aud))
 }
 
-async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, hostAud: string, syncedAt: string | null): Promise<GroupSummary> {
-  const viewer = g.viewer ?? { roles: [], actions: [] }
-  const held = g.roles.filter((r) => viewer.roles.includes(r.name))
-  const assignable = [...new Set(held.filter((r) => r.actions.some((a) => a === 'role.assign' || a === 'eject')).flatMap((r) => r.assignable))]
-  // Counted in SQL: the window asks for every group's summary every few seconds, and a
-  // long queue need not be read and parsed whole for two numbers.
-  const counts = await rt.cache
+interface ListCounts {
+  /** The group's lists' revision (see cache migration 003) the counts were taken at. */
+  revision: number
+  pendingRequests: number
+  openSubjects: number
+}
+/**
+ * Counts kept per cache file and group. The window asks for every group's summary every
+ * few seconds and on every new window; counting a queue of 10,000 each time put 20-30 ms
+ * on each of those (and on the first screen), though the lists had not changed.
+ */
+const countsKept = new WeakMap<object, Map<string, ListCounts>>()
+
+/** Pending join requests and open reports, counted in SQL again only when the group's lists moved. */
+async function listCounts(rt: AccountRuntime, groupDid: string): Promise<ListCounts> {
+  const { n } = await rt.cache
+    .selectFrom('item_revision')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.val(0)).as('n'))
+    .where('groupDid', '=', groupDid)
+    .executeTakeFirstOrThrow()
+  const revision = Number(n)
+  let kept = countsKept.get(rt.cache)
+  if (!kept) countsKept.set(rt.cache, (kept = new Map()))
+  const known = kept.get(groupDid)
+  if (known?.revision === revision) return known
+  // Counted in SQL: a long queue need not be read and parsed whole for two numbers.
+  const counted = await rt.cache
     .selectFrom('item')
     .select((eb) => [
       eb.fn.countAll<number>().filterWhere('kind', '=', 'joinRequest').filterWhere('pendingAction', 'is', null).as('pendingRequests'),
       eb.fn.countAll<number>().filterWhere('kind', '=', 'subject').filterWhere(sql<string>`json_extract(view, '$.status')`, '=', 'open').as('openSubjects'),
     ])
-    .where('groupDid', '=', g.did)
+    .where('groupDid', '=', groupDid)
     .executeTakeFirstOrThrow()
-  const revision = await rt.cache
-    .selectFrom('item_revision')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.val(0)).as('n'))
-    .where('groupDid', '=', g.did)
-    .executeTakeFirstOrThrow()
+  const counts = { revision, pendingRequests: Number(counted.pendingRequests), openSubjects: Number(counted.openSubjects) }
+  kept.set(groupDid, counts)
+  return counts
+}
+
+async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, hostAud: string, syncedAt: string | null): Promise<GroupSummary> {
+  const viewer = g.viewer ?? { roles: [], actions: [] }
+  const held = g.roles.filter((r) => viewer.roles.includes(r.name))
+  const assignable = [...new Set(held.filter((r) => r.actions.some((a) => a === 'role.assign' || a === 'eject')).flatMap((r) => r.assignable))]
+  const counts = await listCounts(rt, g.did)
   return {
     accountDid: rt.did,
     did: g.did,
@@ -116,7 +141,7 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
     missingScopes: await missingScopes(rt, hostAud, viewer.actions),
     pendingRequests: counts.pendingRequests,
     openSubjects: counts.openSubjects,
-    listsRevision: Number(revision.n),
+    listsRevision: counts.revision,
     syncedAt,
   }
 }
