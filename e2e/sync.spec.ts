@@ -51,8 +51,12 @@ test.describe('sync', () => {
       await expect(page.getByTestId(`invite-${invitee.did}`)).toContainText('Sending…')
       await expect(page.getByTestId('connection-state')).toHaveText('Offline · 1 waiting', { timeout: 15_000 })
       await page.getByTestId('connection-state').click()
-      await expect(page.getByTestId('outbox-list')).toContainText(`Invite`)
-      await expect(page.getByTestId('outbox-list')).toContainText('Waiting to send')
+      // Who, for which group, and why it waits, in words: not a method name or a socket error.
+      const row = page.getByTestId('outbox-list').locator('li')
+      await expect(row).toContainText(`Invite ${invitee.did} · Night walkers`)
+      await expect(row).toContainText('Waiting to send')
+      await expect(row).toContainText('The group host cannot be reached right now. Your change is kept and will be sent when it is back.')
+      await expect(row).not.toContainText('example.groups')
       await page.screenshot({ path: testInfo.outputPath('offline-waiting.png'), fullPage: true })
     } finally {
       await bringBack()

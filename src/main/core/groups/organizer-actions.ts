@@ -68,13 +68,11 @@ const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
 
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
-const short = (did: string) => did.replace(/^did:plc:/, '').slice(0, 8)
-
 const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]: ActionSpec<K> } = {
   'joinRequest.decide': {
     method: 'example.groups.admitMember',
     body: (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) }),
-    label: (p) => `${p.decision === 'admit' ? 'Admit' : 'Deny'} ${short(p.did)}`,
+    label: (p) => `${p.decision === 'admit' ? 'Admit' : 'Deny'} ${p.did}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'joinRequest', p.did, id),
     conflicts: { RequestNotFound: 'Someone else already decided this request, or it was withdrawn.', AlreadyMember: ERROR_MESSAGES.AlreadyMember! },
     alreadyApplied: async (rt, g, p) => (p.decision === 'admit' ? !!(await memberOnHost(rt, g, p.did)) : false),
@@ -82,7 +80,7 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]:
   'invite.create': {
     method: 'example.groups.createInvite',
     body: (group, p) => ({ group, invitee: p.invitee, ...(p.message ? { message: p.message } : {}) }),
-    label: (p) => `Invite ${short(p.invitee)}`,
+    label: (p) => `Invite ${p.invitee}`,
     applyToCache: (tx, g, p, id) =>
       putItem(tx, g, 'invite', p.invitee, { uri: '', invitee: p.invitee, createdAt: new Date().toISOString(), expiresAt: null, message: p.message ?? null, awaitingInvitee: false }, id),
     conflicts: { AlreadyMember: 'They joined the group before the invite was sent.' },
@@ -90,14 +88,14 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]:
   'invite.revoke': {
     method: 'example.groups.revokeInvite',
     body: (group, p) => ({ group, invitee: p.invitee }),
-    label: (p) => `Revoke the invite for ${short(p.invitee)}`,
+    label: (p) => `Revoke the invite for ${p.invitee}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'invite', p.invitee, id),
     conflicts: { InviteNotFound: 'That invite was already used or revoked.' },
   },
   'member.grantRole': {
     method: 'example.groups.grantRole',
     body: (group, p) => ({ group, did: p.did, role: p.role }),
-    label: (p) => `Give ${short(p.did)} the ${p.role} role`,
+    label: (p) => `Give ${p.did} the ${p.role} role`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)
       if (m) await putItem(tx, g, 'member', p.did, { ...m, roles: [...new Set([...m.roles, p.role])].sort() }, id)
@@ -107,7 +105,7 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]:
   'member.revokeRole': {
     method: 'example.groups.revokeRole',
     body: (group, p) => ({ group, did: p.did, role: p.role }),
-    label: (p) => `Take the ${p.role} role from ${short(p.did)}`,
+    label: (p) => `Take the ${p.role} role from ${p.did}`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)
       if (m) await putItem(tx, g, 'member', p.did, { ...m, roles: m.roles.filter((r) => r !== p.role) }, id)
@@ -117,7 +115,7 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]:
   'member.eject': {
     method: 'example.groups.ejectMember',
     body: (group, p) => ({ group, did: p.did, ...(p.note ? { note: p.note } : {}) }),
-    label: (p) => `Remove ${short(p.did)} from the group`,
+    label: (p) => `Remove ${p.did} from the group`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'member', p.did, id),
     conflicts: { NotAMember: 'They had already left or been removed.', NotAssignable: ERROR_MESSAGES.NotAssignable!, LastConfigurer: ERROR_MESSAGES.LastConfigurer! },
     alreadyApplied: async (rt, g, p) => !(await memberOnHost(rt, g, p.did)),

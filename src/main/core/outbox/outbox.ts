@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import type { CacheDb, CacheSchema, OutboxState } from '../cache/cache-db.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { UserFacingError } from '../ipc/errors.js'
+import { toIpcError, UserFacingError } from '../ipc/errors.js'
+import { ERROR_MESSAGES } from '../../../shared/errors.js'
 
 export interface OutboxRow {
   id: number
@@ -46,6 +47,22 @@ export function retryLater(err: unknown): boolean {
   if (err instanceof XrpcCallError) return err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500
   if (err instanceof UserFacingError) return WAIT_FOR_PERSON.has(err.code) || err.code === 'HostUnreachable'
   return true
+}
+
+/**
+ * What a person reads on a row that has not gone out: plain words, never a method name
+ * or a socket error. The technical error goes to the log. A host that is busy or
+ * failing for a moment is named as such, since the row will be tried again.
+ */
+export function plainReason(err: unknown): string {
+  const log = (e: unknown) => console.warn('[outbox]', e instanceof Error ? e.message : e)
+  if (err instanceof XrpcCallError && err.status > 0 && !ERROR_MESSAGES[err.error] && retryLater(err)) {
+    log(err)
+    return err.status === 429
+      ? 'The group host asked Convene to slow down. Your change is kept and will be sent shortly.'
+      : `The group host could not take it just now (error ${err.status}). Your change is kept and will be tried again.`
+  }
+  return toIpcError(err, log).message
 }
 
 /**
@@ -167,7 +184,7 @@ export class Outbox {
         await this.mark(row.id, 'done', null)
       } catch (err) {
         if (retryLater(err)) {
-          await this.mark(row.id, 'queued', err instanceof Error ? err.message : String(err))
+          await this.mark(row.id, 'queued', plainReason(err))
           return false
         }
         const name = err instanceof XrpcCallError ? err.error : 'Error'
@@ -179,7 +196,7 @@ export class Outbox {
         } else if (conflict) {
           await this.mark(row.id, 'conflict', conflict)
         } else {
-          await this.mark(row.id, 'failed', err instanceof Error ? err.message : String(err))
+          await this.mark(row.id, 'failed', plainReason(err))
         }
       }
     }

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { plainReason } from '../../src/main/core/outbox/outbox.js'
+import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error.js'
+import { UserFacingError } from '../../src/main/core/ipc/errors.js'
+
+// What the "Changes not yet confirmed" list says about a row that has not gone out.
+describe('why a queued change has not gone out, in plain words', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  afterEach(() => {
+    warn.mockClear()
+    error.mockClear()
+  })
+
+  it('a host that cannot be reached is named as such, with no method or socket error', () => {
+    const reason = plainReason(new XrpcCallError('example.groups.createInvite', 0, 'HostUnreachable', 'fetch failed'))
+    expect(reason).toBe('The group host cannot be reached right now. Your change is kept and will be sent when it is back.')
+    expect(reason).not.toMatch(/example\.groups|fetch failed/)
+  })
+
+  it('a busy or failing host says the change is kept and tried again, and the log keeps the detail', () => {
+    expect(plainReason(new XrpcCallError('example.groups.admitMember', 503, 'Http503', ''))).toBe(
+      'The group host could not take it just now (error 503). Your change is kept and will be tried again.',
+    )
+    expect(plainReason(new XrpcCallError('example.groups.admitMember', 429, 'RateLimitExceeded', 'slow down'))).toMatch(/slow down\. Your change is kept/)
+    expect(warn).toHaveBeenCalledTimes(2)
+    expect(String(warn.mock.calls[0]![1])).toContain('example.groups.admitMember failed (503')
+  })
+
+  it('a refusal with a spec error name gets that error’s plain message', () => {
+    expect(plainReason(new XrpcCallError('example.groups.addRole', 400, 'NotAssignable', 'role admin not assignable'))).toBe(
+      'Your role does not let you give, take away or remove that role.',
+    )
+  })
+
+  it('a sign-in that ended keeps its own words; our own bug is not shown as a stack', () => {
+    expect(plainReason(new UserFacingError('SignInRequired', 'Your sign-in for this account has ended. Sign in again.'))).toBe(
+      'Your sign-in for this account has ended. Sign in again.',
+    )
+    const reason = plainReason(new TypeError('Cannot read properties of undefined (reading "did")'))
+    expect(reason).toBe('Something went wrong in Convene. The details are in its log.')
+  })
+})
