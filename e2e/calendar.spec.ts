@@ -98,6 +98,11 @@ test.describe('calendar', () => {
     await expect(title).not.toHaveText(monthName!)
     await page.keyboard.press('PageUp')
     await expect(title).toHaveText(monthName!)
+    // With Shift, a year at a time (as the shortcuts dialog says).
+    await page.keyboard.press('Shift+PageDown')
+    await expect(title).toHaveText(monthName!.replace(/\d{4}/, (year) => String(Number(year) + 1)))
+    await page.keyboard.press('Shift+PageUp')
+    await expect(title).toHaveText(monthName!)
     await expect(eventCell).toBeFocused()
     await page.screenshot({ path: testInfo.outputPath('calendar-month.png'), fullPage: true })
 

@@ -27,6 +27,8 @@ test.describe('keyboard', () => {
     await page.keyboard.press('?')
     const help = page.getByTestId('shortcuts-dialog')
     await expect(help.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible()
+    await expect(help.getByRole('heading', { name: 'In the calendar’s month' })).toBeVisible()
+    await expect(help).toContainText('Previous or next month')
     await page.screenshot({ path: testInfo.outputPath('shortcuts.png') })
     await page.keyboard.press('Escape')
     await expect(help).toHaveCount(0)
