@@ -1,4 +1,5 @@
 import type { Handlers } from './ipc/dispatch.js'
+import { closingGate } from './ipc/closing-gate.js'
 import { UserFacingError } from './ipc/errors.js'
 import { Accounts } from './accounts/sign-in.js'
 import type { IdentityNetwork } from './accounts/oauth-client.js'
@@ -143,11 +144,13 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   timer?.unref()
   if (interval > 0) setTimeout(syncInBackground, 0).unref()
 
+  const gate = closingGate(handlers)
   return {
-    handlers,
+    handlers: gate.handlers,
     groups,
     async close() {
       if (timer) clearInterval(timer)
+      await gate.drain()
       await syncing?.catch(() => {})
       await groups.close()
     },
