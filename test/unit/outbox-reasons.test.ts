@@ -18,12 +18,13 @@ describe('why a queued change has not gone out, in plain words', () => {
     expect(reason).not.toMatch(/example\.groups|fetch failed/)
   })
 
-  it('a busy or failing host says the change is kept and tried again, and the log keeps the detail', () => {
-    expect(plainReason(new XrpcCallError('example.groups.admitMember', 503, 'Http503', ''))).toBe(
-      'The group host could not take it just now (error 503). Your change is kept and will be tried again.',
+  it('a busy or failing host is said to be so, not given its own message, and the log keeps the detail', () => {
+    expect(plainReason(new XrpcCallError('example.groups.admitMember', 503, 'Http503', ''))).toBe('The server could not take it just now (error 503).')
+    expect(plainReason(new XrpcCallError('example.groups.admitMember', 500, 'InternalServerError', 'SQLITE_BUSY: database is locked'))).toBe(
+      'The server could not take it just now (error 500).',
     )
-    expect(plainReason(new XrpcCallError('example.groups.admitMember', 429, 'RateLimitExceeded', 'slow down'))).toMatch(/slow down\. Your change is kept/)
-    expect(warn).toHaveBeenCalledTimes(2)
+    expect(plainReason(new XrpcCallError('example.groups.admitMember', 429, 'RateLimitExceeded', 'slow down'))).toBe('The server asked Convene to slow down for a moment.')
+    expect(warn).toHaveBeenCalledTimes(3)
     expect(String(warn.mock.calls[0]![1])).toContain('example.groups.admitMember failed (503')
   })
 

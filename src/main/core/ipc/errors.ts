@@ -24,8 +24,18 @@ export function toIpcError(err: unknown, log: (e: unknown) => void = (e) => cons
   if (err instanceof XrpcCallError) {
     // A peer's refusal: people get the plain version, the log keeps error and message.
     log(err)
-    return { code: err.error, message: plainMessage(err.error, err.serverMessage || undefined) }
+    return { code: err.error, message: plainMessage(err.error, busyOrFailing(err.status) ?? (err.serverMessage || undefined)) }
   }
   log(err)
   return { code: 'InternalError', message: 'Something went wrong in Convene. The details are in its log.' }
+}
+
+/**
+ * A peer that is busy or failing for a moment, with no error name of its own to explain:
+ * said as such (its own message is for its operators), since trying again may work.
+ */
+function busyOrFailing(status: number): string | undefined {
+  if (status === 429) return 'The server asked Convene to slow down for a moment.'
+  if (status >= 500) return `The server could not take it just now (error ${status}).`
+  return undefined
 }

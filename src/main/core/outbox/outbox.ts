@@ -3,7 +3,6 @@ import type { Transaction } from 'kysely'
 import type { CacheDb, CacheSchema, OutboxState } from '../cache/cache-db.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { toIpcError, UserFacingError } from '../ipc/errors.js'
-import { ERROR_MESSAGES } from '../../../shared/errors.js'
 
 export interface OutboxRow {
   id: number
@@ -51,18 +50,11 @@ export function retryLater(err: unknown): boolean {
 
 /**
  * What a person reads on a row that has not gone out: plain words, never a method name
- * or a socket error. The technical error goes to the log. A host that is busy or
- * failing for a moment is named as such, since the row will be tried again.
+ * or a socket error (the row's state says whether it will be tried again). The
+ * technical error goes to the log.
  */
 export function plainReason(err: unknown): string {
-  const log = (e: unknown) => console.warn('[outbox]', e instanceof Error ? e.message : e)
-  if (err instanceof XrpcCallError && err.status > 0 && !ERROR_MESSAGES[err.error] && retryLater(err)) {
-    log(err)
-    return err.status === 429
-      ? 'The group host asked Convene to slow down. Your change is kept and will be sent shortly.'
-      : `The group host could not take it just now (error ${err.status}). Your change is kept and will be tried again.`
-  }
-  return toIpcError(err, log).message
+  return toIpcError(err, (e) => console.warn('[outbox]', e instanceof Error ? e.message : e)).message
 }
 
 /**
