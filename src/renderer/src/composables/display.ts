@@ -12,3 +12,9 @@ export const formatWhen = (iso: string) => new Date(iso).toLocaleString()
  * once one has been looked up and verified.
  */
 export const personLabel = (id: string, handle?: string | null) => (handle ? `${id} (@${handle})` : id)
+
+/** The noun for a count: `one` for exactly 1, else `many`. */
+export const nounFor = (n: number, one: string, many: string) => (n === 1 ? one : many)
+
+/** A count in words, in the person's locale: "1 open report", "1,204 open reports". */
+export const countOf = (n: number, one: string, many: string) => `${n.toLocaleString()} ${nounFor(n, one, many)}`

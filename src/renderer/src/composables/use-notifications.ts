@@ -1,6 +1,6 @@
 import { ref, watch } from 'vue'
 import type { GroupSummary } from '../../../shared/ipc/views'
-import { groupName } from './display'
+import { countOf, groupName } from './display'
 import { useApi } from '../ipc/use-api'
 
 const supported = typeof Notification !== 'undefined'
@@ -28,8 +28,7 @@ export function useNotifications(groups: () => GroupSummary[], open: (group: Gro
           notify(`${name}: someone asked to join`, `${g.pendingRequests.toLocaleString()} waiting to join`, `requests ${g.did}`, () => open(g, 'requests'))
         }
         if (g.openSubjects > before.subjects) {
-          const reports = g.openSubjects === 1 ? '1 open report' : `${g.openSubjects.toLocaleString()} open reports`
-          notify(`${name}: new report`, reports, `reports ${g.did}`, () => open(g, 'moderation'))
+          notify(`${name}: new report`, countOf(g.openSubjects, 'open report', 'open reports'), `reports ${g.did}`, () => open(g, 'moderation'))
         }
       }
     }
