@@ -67,4 +67,20 @@ describe('nothing queued is lost', () => {
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
     expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).items.some((r) => r.did === outsider2.did)).toBe(false)
   })
+
+  it('quitting while a change is being made keeps the change, and turns away calls after', async () => {
+    const invitee = `did:plc:${'q'.repeat(24)}`
+    const quitting = app
+    // The window asks for a change at the moment the app quits.
+    const acting = quitting.raw('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'invite.create', invitee } })
+    app = await quitting.restartCore()
+    expect(await acting).toMatchObject({ ok: true })
+    expect(await quitting.raw('groups.list', {})).toMatchObject({ ok: false, error: { code: 'AppClosing', message: expect.stringContaining('Convene is closing') } })
+    // Acknowledged, so kept: the next start sends it, once.
+    await app.call('sync.now', {})
+    await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+    await app.call('sync.now', {})
+    const { items } = await app.call('groups.invites', { accountDid: owner, groupDid: groupDid() })
+    expect(items.filter((i) => i.invitee === invitee)).toHaveLength(1)
+  })
 })
