@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Every npm script goes through here: Node 22 and the dependencies first, then the task.
+# Every npm script goes through here: system packages, Node 22 and the dependencies
+# first (setup.sh), then the task.
 set -euo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
-cd "$CONVENE_ROOT"
-
 task=${1:?usage: run.sh <task> [args]}
 shift
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh" "$task"
+cd "$CONVENE_ROOT"
+
 case "$task" in
   start)
     electron-vite build --logLevel warn
-    if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
+    if [ "$(convene_platform)" = linux ] && [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ]; then
       # No desktop session (a server, a container): the demo gets its own session bus
       # and a throwaway keyring, since sign-ins live only in a keychain.
       log "no desktop session bus: starting a private one with a throwaway keyring for the demo"
@@ -23,8 +24,10 @@ case "$task" in
     electron-vite build
     exec electron-builder --config electron-builder.yml "$@" ;;
   test)
-    bash scripts/system-deps.sh
-    exec dbus-run-session -- bash scripts/test-session.sh "$@" ;;
+    if [ "$(convene_platform)" = linux ]; then
+      exec dbus-run-session -- bash scripts/test-session.sh "$@"
+    fi
+    exec bash scripts/test-session.sh "$@" ;;
   typecheck)
     tsc --noEmit -p tsconfig.node.json
     exec vue-tsc --noEmit -p tsconfig.web.json ;;

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Runs inside `dbus-run-session`: a private session bus with a real Secret Service
-# (gnome-keyring), one bus for the whole run, then every check in order.
+# Every check in order. On Linux it runs inside `dbus-run-session` (run.sh): one private
+# session bus for the whole run, with a throwaway gnome-keyring Secret Service.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/toolchain.sh"
 cd "$CONVENE_ROOT"
 
-# A throwaway keyring: the tests never see (or leave items in) a person's own keyring.
-source scripts/keyring-session.sh
+if [ "$(uname -s)" = Linux ]; then
+  # A throwaway keyring: the tests never see (or leave items in) a person's own keyring.
+  source scripts/keyring-session.sh
+fi
+# Elsewhere the system keychain is used, under a service name of this run's own.
 export CONVENE_KEYCHAIN_SERVICE="convene-test-$$"
 
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
@@ -19,5 +22,5 @@ step "unit and integration tests (Vitest, against the real local network)"
 vitest run "$@"
 step "build"
 electron-vite build --logLevel warn
-step "end-to-end tests (Playwright, Debian Chromium, loopback shell)"
+step "end-to-end tests (Playwright, Chromium, loopback shell)"
 playwright test

