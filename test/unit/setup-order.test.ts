@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest'
  */
 
 const SETUP = path.resolve('scripts/setup.sh')
-const REAL_TOOLS = ['bash', 'env', 'mktemp', 'tar', 'gzip', 'sha256sum', 'cut', 'cat', 'dirname', 'mkdir', 'rm', 'mv', 'tr', 'head', 'ls', 'chmod']
+const REAL_TOOLS = ['bash', 'env', 'mktemp', 'tar', 'gzip', 'sha256sum', 'cut', 'cat', 'dirname', 'mkdir', 'rm', 'mv', 'tr', 'head', 'ls', 'chmod', 'basename']
 
 interface Machine {
   /** `uname -s` / `uname -m` */
