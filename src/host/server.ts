@@ -14,6 +14,7 @@ import type { HostContext } from './context.js'
 import { listenOn, closeServer } from '../node/listen.js'
 import { createIdResolver } from '../node/id-resolver.js'
 import { HostDidCache } from './identity/did-cache.js'
+import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -45,8 +46,10 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
   registerMethods(xrpc, ctx)
   const app = express()
   app.disable('x-powered-by')
+  app.use(retryAfterOn503)
   registerHealth(app, ctx)
   app.use(xrpc.xrpc.router)
+  app.use(answerOtherErrors)
   server.on('request', app)
 
   let groups: SeededGroup[] = []

@@ -1,5 +1,6 @@
 import { XRPCError, InvalidRequestError } from '@atproto/xrpc-server'
 import { createServer, type Server } from './lexicon/index.js'
+import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from './unavailable.js'
 
 /**
  * The XRPC server, typed from our lexicons by `lex gen-server` (src/host/lexicon, made
@@ -13,8 +14,11 @@ export function createXrpcServer(): Server {
     payload: { jsonLimit: 256 * 1024, textLimit: 256 * 1024, blobLimit: 5 * 1024 * 1024 },
     errorParser: (err) => {
       if (err instanceof XRPCError) return err
-      // Kysely/SQLite constraint failures are the only expected non-XRPC errors; any
-      // other is a bug, and xrpc-server logs it and answers 500 with no detail.
+      // A database locked by another connection past the busy timeout: 503, and
+      // `Retry-After` (server.ts) says when to come back.
+      if (isDatabaseBusy(err)) return serviceUnavailable(DATABASE_BUSY_MESSAGE)
+      // Kysely/SQLite constraint failures are the only other expected non-XRPC errors;
+      // any other is a bug, and xrpc-server logs it and answers 500 with no detail.
       if (err instanceof Error && /SQLITE_CONSTRAINT/.test((err as { code?: string }).code ?? '')) {
         return new InvalidRequestError('That conflicts with the group’s current state; reload and try again')
       }

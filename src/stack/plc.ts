@@ -4,6 +4,11 @@ import { listenOn, closeServer } from '../node/listen.js'
 
 export interface RunningPlc {
   url: string
+  /**
+   * Stops answering (connections refused) while `fn` runs, then listens again on the same
+   * port with the same directory: a PLC outage, for tests of what its clients do.
+   */
+  whileDown<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -13,9 +18,17 @@ export interface RunningPlc {
  */
 export async function startPlc(port: number): Promise<RunningPlc> {
   const server = plc.PlcServer.create({ db: plc.Database.mock(), port })
-  const listener = await listenOn(http.createServer(server.app), port)
+  let listener = await listenOn(http.createServer(server.app), port)
   return {
     url: `http://127.0.0.1:${port}`,
+    async whileDown(fn) {
+      await closeServer(listener)
+      try {
+        return await fn()
+      } finally {
+        listener = await listenOn(http.createServer(server.app), port)
+      }
+    },
     async close() {
       await closeServer(listener)
       await server.ctx.db.close()

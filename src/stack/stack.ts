@@ -30,6 +30,8 @@ export interface RunningStack {
    * starts it again on the same port, data directory and PLC, so `file` stays true.
    */
   restartHost(opts?: { signal?: NodeJS.Signals; whileDown?: () => Promise<void> }): Promise<void>
+  /** Runs `fn` while the PLC directory refuses connections (an identity outage), then brings it back. */
+  whilePlcDown<T>(fn: () => Promise<T>): Promise<T>
 }
 
 /**
@@ -101,7 +103,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
         throw new Error(`the group host came back as ${host.ready.serviceDid} at ${host.ready.url}, not as before`)
       }
     }
-    return { file, dataDir, stop, restartHost }
+    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn) }
   } catch (err) {
     await stop()
     throw err

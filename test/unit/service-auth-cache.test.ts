@@ -44,3 +44,16 @@ describe('service-auth tokens are reused per (audience, method)', () => {
     expect(calls).toHaveLength(2)
   })
 })
+
+describe('single-use tokens (getGroupAuth takes each token once)', () => {
+  it('mints a new, short-lived token on every fresh() and never hands it out again', async () => {
+    const { calls, mint } = fakeMint()
+    const now = 1_000_000
+    const cache = new ServiceAuthCache(mint, () => now)
+    expect(await cache.fresh('a#groups', 'example.groups.getGroupAuth')).toBe('token-1')
+    expect(await cache.fresh('a#groups', 'example.groups.getGroupAuth')).toBe('token-2')
+    // Not cached: the ordinary path mints its own.
+    expect(await cache.get('a#groups', 'example.groups.getGroupAuth')).toBe('token-3')
+    expect(calls[0]!.exp - now).toBe(60)
+  })
+})

@@ -2,18 +2,16 @@ import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { AuthRequiredError } from '@atproto/xrpc-server'
 import { DpopNonce } from '@atproto/oauth-provider/verifier'
-import { EmbeddedJWK, calculateJwkThumbprint, decodeProtectedHeader, jwtVerify, type JWK } from 'jose'
+import { EmbeddedJWK, calculateJwkThumbprint, decodeProtectedHeader, jwtVerify } from 'jose'
 import type { HostDb } from '../db/index.js'
-import { refuse } from '../errors.js'
+import { proofKeyOf } from './dpop-jwk.js'
+import { challengeValue } from './www-authenticate.js'
 
 /** How far a proof's `iat` may be from the host's clock, either way, in seconds. */
 export const DPOP_IAT_WINDOW_S = 120
 
 /** Signature algorithms a proof may use: asymmetric only (RFC 9449 section 4.2). */
 const ASYMMETRIC_ALGS = ['ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512']
-
-/** JWK members that only private (or symmetric) keys have. */
-const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k', 'priv']
 
 const MAX_JTI_LENGTH = 256
 const PRUNE_EVERY_MS = 60_000
@@ -28,6 +26,22 @@ export interface DpopRequest {
 export interface DpopResponse {
   setHeader(name: string, value: string): unknown
 }
+
+/**
+ * A proof the host does not accept. Which status it gets depends on the route: 400 on
+ * `getGroupAuth` (spec section 7), a 401 challenge where a token is used (RFC 9449
+ * section 7.1); see group-auth.ts.
+ */
+export class DpopProofError extends Error {
+  constructor(
+    readonly error: 'DpopRequired' | 'InvalidDpop',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const invalid = (message: string) => new DpopProofError('InvalidDpop', message)
 
 export interface VerifiedDpopProof {
   /** JWK SHA-256 thumbprint of the proof's key (RFC 7638), what tokens are bound to. */
@@ -67,56 +81,61 @@ export class DpopVerifier {
   }
 
   /**
-   * Verifies the request's proof and answers with the next nonce. Throws `DpopRequired` (no proof), `InvalidDpop` (a
-   * proof that fails a check, or a replayed one), or a 401 `use_dpop_nonce` with
-   * `WWW-Authenticate` and `DPoP-Nonce` set (no nonce, or a stale one).
+   * Verifies the request's proof and answers with the next nonce. Throws a
+   * `DpopProofError`: `DpopRequired` (no proof) or `InvalidDpop` (a proof that fails a
+   * check, a replayed one, or one by another key than `boundTo`); or a 401
+   * `use_dpop_nonce` with `WWW-Authenticate` and `DPoP-Nonce` set (no nonce, or a stale
+   * one). Only that challenge and an accepted proof set `DPoP-Nonce`.
    */
-  async verify(req: DpopRequest, res: DpopResponse, opts: { accessToken?: string } = {}): Promise<VerifiedDpopProof> {
+  async verify(req: DpopRequest, res: DpopResponse, opts: { accessToken?: string; boundTo?: string } = {}): Promise<VerifiedDpopProof> {
     const proof = req.headers.dpop
     if (proof === undefined || proof === '') {
-      throw refuse('DpopRequired', 'This request needs a DPoP proof in the "DPoP" header (RFC 9449)')
+      throw new DpopProofError('DpopRequired', 'This request needs a DPoP proof in the "DPoP" header (RFC 9449)')
     }
-    if (typeof proof !== 'string' || proof.includes(',')) throw refuse('InvalidDpop', 'Send exactly one DPoP proof')
+    if (typeof proof !== 'string' || proof.includes(',')) throw invalid('Send exactly one DPoP proof')
 
     let header
     try {
       header = decodeProtectedHeader(proof)
     } catch {
-      throw refuse('InvalidDpop', 'The DPoP proof is not a JWT')
+      throw invalid('The DPoP proof is not a JWT')
     }
-    const jwk = header.jwk as Record<string, unknown> | undefined
-    if (jwk && PRIVATE_JWK_MEMBERS.some((m) => m in jwk)) {
-      throw refuse('InvalidDpop', 'The "jwk" of a DPoP proof must be a public key; never send a private key')
-    }
+    // Checked by hand before any library sees it: a header's `jwk` is whatever JSON the
+    // caller chose (a string, an array, a private key...).
+    const key = proofKeyOf(header.jwk)
+    if (typeof key === 'string') throw invalid(key)
     let payload
     try {
       ;({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ASYMMETRIC_ALGS }))
     } catch (err) {
-      throw refuse('InvalidDpop', `The DPoP proof does not verify: ${(err as Error).message}`)
+      throw invalid(`The DPoP proof does not verify: ${(err as Error).message}`)
     }
 
     const { htm, htu, iat, jti, nonce, ath } = payload as Record<string, unknown>
-    if (htm !== req.method) throw refuse('InvalidDpop', `The DPoP proof's "htm" must be the request method (${req.method})`)
+    if (htm !== req.method) throw invalid(`The DPoP proof's "htm" must be the request method (${req.method})`)
     const expected = this.requestUrl(req)
     if (typeof htu !== 'string' || normalizeHtu(htu) !== expected) {
-      throw refuse('InvalidDpop', `The DPoP proof's "htu" must be the request URL without query or fragment (${expected})`)
+      throw invalid(`The DPoP proof's "htu" must be the request URL without query or fragment (${expected})`)
     }
     const now = Math.floor(Date.now() / 1000)
     if (typeof iat !== 'number' || Math.abs(now - iat) > DPOP_IAT_WINDOW_S) {
-      throw refuse('InvalidDpop', `The DPoP proof's "iat" must be within ${DPOP_IAT_WINDOW_S} seconds of now; check the clock and make a fresh proof`)
+      throw invalid(`The DPoP proof's "iat" must be within ${DPOP_IAT_WINDOW_S} seconds of now; check the clock and make a fresh proof`)
     }
     if (typeof jti !== 'string' || !jti || jti.length > MAX_JTI_LENGTH) {
-      throw refuse('InvalidDpop', `The DPoP proof needs a "jti" of 1 to ${MAX_JTI_LENGTH} characters`)
+      throw invalid(`The DPoP proof needs a "jti" of 1 to ${MAX_JTI_LENGTH} characters`)
     }
     if (typeof nonce !== 'string' || !this.nonces.check(nonce)) {
       this.offerNonce(res)
       throw useDpopNonce(res, nonce === undefined ? 'This host requires a nonce in the DPoP proof' : 'The DPoP nonce is stale; use the one in DPoP-Nonce')
     }
     if (opts.accessToken !== undefined && ath !== sha256(opts.accessToken)) {
-      throw refuse('InvalidDpop', 'The DPoP proof\'s "ath" must be the SHA-256 hash (base64url) of the access token it accompanies')
+      throw invalid('The DPoP proof\'s "ath" must be the SHA-256 hash (base64url) of the access token it accompanies')
     }
 
-    const jkt = await calculateJwkThumbprint(header.jwk as JWK, 'sha256')
+    const jkt = await calculateJwkThumbprint(key, 'sha256')
+    if (opts.boundTo !== undefined && jkt !== opts.boundTo) {
+      throw invalid('The DPoP proof is signed by another key than the one this credential is bound to')
+    }
     await this.consumeJti(jkt, jti, iat)
     this.offerNonce(res)
     return { jkt, jti }
@@ -143,7 +162,7 @@ export class DpopVerifier {
       .values({ jti: `${jkt}.${jti}`, expiresAt: iat + DPOP_IAT_WINDOW_S })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst()
-    if (Number(res.numInsertedOrUpdatedRows) === 0) throw refuse('InvalidDpop', 'This DPoP proof was used before: make a fresh proof (new jti) for every request')
+    if (Number(res.numInsertedOrUpdatedRows) === 0) throw invalid('This DPoP proof was used before: make a fresh proof (new jti) for every request')
   }
 }
 
@@ -167,7 +186,7 @@ function normalizeHtu(htu: string): string | null {
  * `DPoP-Nonce`, and `use_dpop_nonce` as the XRPC error name.
  */
 function useDpopNonce(res: DpopResponse, message: string): AuthRequiredError {
-  res.setHeader('WWW-Authenticate', `DPoP error="use_dpop_nonce", error_description="${message}"`)
+  res.setHeader('WWW-Authenticate', challengeValue('use_dpop_nonce', message))
   return new AuthRequiredError(message, 'use_dpop_nonce')
 }
 

@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto'
-import { AuthRequiredError, type MethodAuthContext } from '@atproto/xrpc-server'
+import { AuthRequiredError, XRPCError, type MethodAuthContext } from '@atproto/xrpc-server'
 import type { HostDb } from '../db/index.js'
 import type { HostContext } from '../context.js'
 import { refuse } from '../errors.js'
-import { DpopNonce, DpopVerifier } from './dpop.js'
+import { DpopNonce, DpopProofError, DpopVerifier, type DpopResponse } from './dpop.js'
 import { GroupTokens, type GroupGrant } from './group-token.js'
-import { serviceAuth } from './service-auth.js'
+import { verifyServiceAuth } from './service-auth.js'
+import { OneTimeServiceTokens } from './service-jti.js'
+import { challengeValue } from './www-authenticate.js'
 
 /** DPoP checking and group-credential tokens: what `getGroupAuth` and group writes use. */
 export interface GroupAuth {
   dpop: DpopVerifier
   tokens: GroupTokens
+  /** `getGroupAuth` takes each service-auth token once. */
+  oneTimeTokens: OneTimeServiceTokens
 }
 
 /** A 32-byte secret from `host_secret`, made on first use. */
@@ -29,6 +33,7 @@ export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; servi
   return {
     dpop: new DpopVerifier(db, nonces, opts.publicUrl),
     tokens: new GroupTokens(await hostSecret(db, 'groupTokenSecret'), opts.serviceDid),
+    oneTimeTokens: new OneTimeServiceTokens(db),
   }
 }
 
@@ -38,14 +43,28 @@ export interface DpopServiceAuthCredentials {
 
 /**
  * `getGroupAuth`'s auth (spec section 5): service auth as for every host method (401
- * when bad), and a DPoP proof of a key the grant will be bound to.
+ * when bad), and a DPoP proof of a key the grant will be bound to (400 `DpopRequired`
+ * or `InvalidDpop` when bad, as the spec says for this method).
+ *
+ * The service-auth token is taken once (decisions section 6.2), and only once the proof
+ * has passed: a nonce challenge must leave it usable for the retry the spec prescribes.
  */
 export function serviceAuthWithDpop(ctx: HostContext) {
-  const service = serviceAuth(ctx)
-  return async (auth: MethodAuthContext): Promise<DpopServiceAuthCredentials> => {
-    const { credentials } = await service(auth)
-    const proof = await ctx.groupAuth.dpop.verify(auth.req, auth.res)
-    return { credentials: { did: credentials.did, jkt: proof.jkt } }
+  return async ({ req, res }: MethodAuthContext): Promise<DpopServiceAuthCredentials> => {
+    const service = await verifyServiceAuth(ctx, req)
+    const proof = await ctx.groupAuth.dpop.verify(req, res).catch((err: unknown) => {
+      if (err instanceof DpopProofError) throw refuse(err.error, err.message)
+      throw err
+    })
+    try {
+      await ctx.groupAuth.oneTimeTokens.consume(service)
+    } catch (err) {
+      // The accepted proof set the next nonce; a 401 carrying one would read as "retry
+      // with this nonce", which cannot help a spent token.
+      res.removeHeader('DPoP-Nonce')
+      throw err
+    }
+    return { credentials: { did: service.did, jkt: proof.jkt } }
   }
 }
 
@@ -57,20 +76,36 @@ export interface GroupCredentials {
  * Auth for writes made with a group credential (spec section 5.5):
  * `Authorization: DPoP <accessJwt>` and a proof by the key the token is bound to,
  * carrying `ath`. What the grant allows is checked by the method against the request.
+ *
+ * These routes consume tokens, so they answer as an RFC 9449 resource server (section
+ * 7.1, decisions section 6.5): every refusal is a 401 with a `WWW-Authenticate: DPoP`
+ * challenge, `invalid_token` for the access token and `invalid_dpop_proof` for the
+ * proof, the body still `{error, message}`.
  */
 export function groupCredentialAuth(ctx: HostContext) {
   return async ({ req, res }: MethodAuthContext): Promise<GroupCredentials> => {
     const { dpop, tokens } = ctx.groupAuth
     const match = /^DPoP\s+(\S+)$/i.exec(req.headers.authorization ?? '')
     if (!match) {
+      // No credential of this kind at all: a challenge without an error code (RFC 6750 section 3.1).
+      res.setHeader('WWW-Authenticate', challengeValue(undefined))
       throw new AuthRequiredError('This needs a group credential: "Authorization: DPoP <accessJwt from example.groups.getGroupAuth>"', 'AuthMissing')
     }
     const token = match[1]!
-    const grant = await tokens.verify(token)
-    const proof = await dpop.verify(req, res, { accessToken: token })
-    if (proof.jkt !== grant.jkt) {
-      throw refuse('InvalidDpop', 'The DPoP proof is signed by another key than the one this credential is bound to')
-    }
+    const grant = await tokens.verify(token).catch((err: unknown) => {
+      throw challenged(res, 'invalid_token', err)
+    })
+    await dpop.verify(req, res, { accessToken: token, boundTo: grant.jkt }).catch((err: unknown) => {
+      if (err instanceof DpopProofError) throw challenged(res, 'invalid_dpop_proof', new AuthRequiredError(err.message, err.error))
+      throw err
+    })
     return { credentials: grant }
   }
+}
+
+/** A 401 refusal with its `WWW-Authenticate: DPoP` challenge set on the response. */
+function challenged(res: DpopResponse, code: 'invalid_token' | 'invalid_dpop_proof', err: unknown): unknown {
+  if (!(err instanceof XRPCError) || err.statusCode !== 401) return err
+  res.setHeader('WWW-Authenticate', challengeValue(code, err.message))
+  return err
 }

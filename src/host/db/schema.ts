@@ -139,6 +139,12 @@ export interface DpopJtiTable {
   expiresAt: number
 }
 
+/** Service-auth tokens `getGroupAuth` accepted (each once): `<issuer DID> <jti>`, until `exp`. */
+export interface ServiceJtiTable {
+  jti: string
+  expiresAt: number
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
@@ -153,4 +159,5 @@ export interface HostDatabaseSchema {
   moderation_event: ModerationEventTable
   change: ChangeTable
   dpop_jti: DpopJtiTable
+  service_jti: ServiceJtiTable
 }

@@ -3,18 +3,20 @@ import type { HostContext } from '../context.js'
 import type { GroupTable, HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { GROUPS_SERVICE_ID } from '../identity/plc.js'
+import { resolveDidDocument } from '../identity/resolve-did.js'
 import { ACTIONS, type Action } from './roles.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
 /**
  * The group named by a call's `group` parameter. Unknown here: `NotHosted` when its DID
- * document names another host, else `InvalidRequest` "unknown group".
+ * document names another host, else `InvalidRequest` "unknown group"; a PLC that cannot
+ * be reached to tell is a 503.
  */
 export async function loadGroup(ctx: HostContext, did: string, db: Db = ctx.db): Promise<GroupTable> {
   const group = await db.selectFrom('group').selectAll().where('did', '=', did).executeTakeFirst()
   if (group) return group
-  const doc = await ctx.idResolver.did.resolve(did).catch(() => null)
+  const doc = await resolveDidDocument(ctx.idResolver, did)
   const service = doc?.service?.find((s) => s.id === `#${GROUPS_SERVICE_ID}` || s.id === `${did}#${GROUPS_SERVICE_ID}`)
   if (service && service.serviceEndpoint !== ctx.config.publicUrl) {
     throw refuse('NotHosted', `The group ${did} is hosted at ${String(service.serviceEndpoint)}, not on this host`)

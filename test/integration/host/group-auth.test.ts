@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose'
 import { useLocalNetwork, type Caller } from '../../support/local-network.js'
 import { createDpopKey, dpopProof, fetchWithDpop, type DpopKey } from '../../support/dpop.js'
+import { mintControlledDid } from '../../support/plc-identity.js'
+import { signServiceJwt } from '../../support/service-jwt.js'
 
 const net = useLocalNetwork()
 
@@ -42,9 +44,9 @@ async function getGroupAuth(caller: Caller, key: DpopKey, space = calendar(), st
   return answer<Grant>(res)
 }
 
-/** The same call with a proof made by the test, exactly as given. */
-async function withProof(caller: Caller, proof: string | undefined, space = calendar()): Promise<Answer> {
-  const token = await caller.serviceAuth('example.groups.getGroupAuth')
+/** The same call with a proof made by the test, exactly as given (and a fresh service-auth token unless one is given). */
+async function withProof(caller: Caller, proof: string | undefined, space = calendar(), serviceToken?: string): Promise<Answer> {
+  const token = serviceToken ?? (await caller.serviceAuth('example.groups.getGroupAuth'))
   const res = await fetch(url(), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(proof === undefined ? {} : { dpop: proof }) },
@@ -201,6 +203,19 @@ describe('example.groups.getGroupAuth: DPoP proofs', () => {
         .setProtectedHeader({ typ: 'dpop+jwt', alg: 'HS256', jwk: { kty: 'oct', k: Buffer.from(hmacKey).toString('base64url') } as JWK })
         .sign(hmacKey),
       'signed by another key than its jwk': await sign({}, {}, (await generateKeyPair('ES256')).privateKey),
+      // A header's jwk is the caller's JSON: none of these may reach a library unchecked (they were 500s).
+      'jwk a string': await sign({}, { jwk: 'x' }),
+      'jwk a number': await sign({}, { jwk: 1 }),
+      'jwk true': await sign({}, { jwk: true }),
+      'jwk an array': await sign({}, { jwk: [] }),
+      'jwk an array of the key': await sign({}, { jwk: [{ kty, crv, x, y }] }),
+      'jwk null': await sign({}, { jwk: null }),
+      'jwk an empty object': await sign({}, { jwk: {} }),
+      'jwk without y': await sign({}, { jwk: { kty, crv, x } }),
+      'jwk with a number for x': await sign({}, { jwk: { kty, crv, x: 1, y } }),
+      'jwk of an unsupported curve': await sign({}, { jwk: { kty, crv: 'secp256k1', x, y } }),
+      'jwk of an unsupported kty': await sign({}, { jwk: { kty: 'toString', x, y } }),
+      'jwk of an X25519 key': await sign({}, { jwk: { kty: 'OKP', crv: 'X25519', x } }),
     }
     // The control: the same construction, unaltered, is accepted.
     expect((await withProof(net.as('admin'), await sign({}))).status).toBe(200)
@@ -208,6 +223,7 @@ describe('example.groups.getGroupAuth: DPoP proofs', () => {
       const res = await withProof(net.as('admin'), proof)
       expect(res.status, name).toBe(400)
       expect(res.body.error, name).toBe('InvalidDpop')
+      expect(typeof res.body.message, name).toBe('string')
     }
   })
 
@@ -232,5 +248,46 @@ describe('example.groups.getGroupAuth: DPoP proofs', () => {
       accessToken: accessJwt,
     })
     expect(write.status, await write.clone().text()).toBe(200)
+  })
+})
+
+describe('example.groups.getGroupAuth: one service-auth token, one credential (decisions 6.2)', () => {
+  it('takes a token once: the nonce retry still works, but a second key (or the same one) gets nothing from it, also after a restart', async () => {
+    const token = await net.as('admin').serviceAuth('example.groups.getGroupAuth')
+    // First use, through the nonce challenge: the challenge does not spend the token.
+    const first = await withProof(net.as('admin'), await dpopProof(await createDpopKey(), { htm: 'POST', htu: url() }), calendar(), token)
+    expect(first).toMatchObject({ status: 401, body: { error: 'use_dpop_nonce' } })
+    const nonce = first.headers.get('dpop-nonce')!
+    const key = await createDpopKey()
+    const granted = await withProof(net.as('admin'), await dpopProof(key, { htm: 'POST', htu: url(), nonce }), calendar(), token)
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200)
+
+    // The captured token, with a valid proof by another key: refused, and no nonce to "retry" with.
+    const thief = await withProof(net.as('admin'), await dpopProof(await createDpopKey(), { htm: 'POST', htu: url(), nonce: granted.headers.get('dpop-nonce')! }), calendar(), token)
+    expect(thief).toMatchObject({ status: 401, body: { error: 'TokenAlreadyUsed' } })
+    expect(thief.body.message).toMatch(/used before/)
+    expect(thief.headers.get('dpop-nonce')).toBeNull()
+    const again = await withProof(net.as('admin'), await dpopProof(key, { htm: 'POST', htu: url(), nonce }), calendar(), token)
+    expect(again).toMatchObject({ status: 401, body: { error: 'TokenAlreadyUsed' } })
+
+    await net.running.restartHost()
+    const afterRestart = await withProof(net.as('admin'), await dpopProof(await createDpopKey(), { htm: 'POST', htu: url(), nonce }), calendar(), token)
+    expect(afterRestart).toMatchObject({ status: 401, body: { error: 'TokenAlreadyUsed' } })
+    // A fresh token works as before.
+    expect((await getGroupAuth(net.as('admin'), await createDpopKey())).status).toBe(200)
+  })
+
+  it('refuses a token without jti, which it could not take only once', async () => {
+    const { did, key } = await mintControlledDid(net.stack.plc)
+    const now = Math.floor(Date.now() / 1000)
+    const claims = { iss: did, aud: net.stack.host.aud, lxm: 'example.groups.getGroupAuth', iat: now, exp: now + 60 }
+    const nonce = await currentNonce()
+    const proof = async () => dpopProof(await createDpopKey(), { htm: 'POST', htu: url(), nonce })
+    const noJti = await withProof(net.as('admin'), await proof(), calendar(), await signServiceJwt(key, claims))
+    expect(noJti).toMatchObject({ status: 401, body: { error: 'BadJwt' } })
+    expect(noJti.body.message).toMatch(/jti/)
+    // The control: the same token with a jti gets past auth, to the grant's own check (not a member).
+    const withJti = await withProof(net.as('admin'), await proof(), calendar(), await signServiceJwt(key, { ...claims, jti: crypto.randomUUID() }))
+    expect(withJti).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
   })
 })

@@ -3,6 +3,7 @@ import { createServiceJwt } from '@atproto/xrpc-server'
 import { describe, expect, it } from 'vitest'
 import { useLocalNetwork, xrpc, type Caller } from '../../support/local-network.js'
 import { mintControlledDid } from '../../support/plc-identity.js'
+import { signServiceJwt } from '../../support/service-jwt.js'
 
 const net = useLocalNetwork()
 const callers = new Map<string, Caller>()
@@ -107,5 +108,56 @@ describe('service auth on host methods (spec sections 5 and 7)', () => {
     // Nothing happened: outsider2 is still not a member.
     const view = await as('outsider2').call('example.groups.getGroup', { params: { group: net.group('open').did } })
     expect(view.body).toMatchObject({ viewer: { roles: [] } })
+  })
+
+  it('refuses a soundly signed token that lives longer than an hour, or says nothing of when it was issued', async () => {
+    const { did, key } = await mintControlledDid(net.stack.plc)
+    const claims = { iss: did, aud: net.stack.host.aud, lxm: METHOD, jti: 'j' }
+    // The PDS's own cap, to the second, is accepted: only the lifetime differs below.
+    const hour = await signServiceJwt(key, { ...claims, iat: now(), exp: now() + 3600 })
+    expect((await getGroup(`Bearer ${hour}`)).status).toBe(200)
+
+    const cases: Record<string, Record<string, unknown>> = {
+      'an hour and a second': { ...claims, iat: now(), exp: now() + 3601 },
+      'a day, issued a while ago': { ...claims, iat: now() - 600, exp: now() + 86_400 },
+      'no iat': { ...claims, exp: now() + 60 },
+      'iat not a number': { ...claims, iat: String(now()), exp: now() + 60 },
+      'issued a day from now': { ...claims, iat: now() + 86_400, exp: now() + 86_400 + 60 },
+    }
+    for (const [name, c] of Object.entries(cases)) {
+      const res = await getGroup(`Bearer ${await signServiceJwt(key, c)}`)
+      expectUnauthorized(res)
+      expect(res.body.error, name).toBe('BadJwtLifetime')
+    }
+  })
+})
+
+describe('an identity outage is a 503, not a bad token (decisions 6, item 4)', () => {
+  it('answers 503 with Retry-After while the PLC cannot be reached, where the caller’s DID is not known yet; 200 once it is back', async () => {
+    const { did, key } = await mintControlledDid(net.stack.plc)
+    const sound = () => createServiceJwt({ iss: did, aud: net.stack.host.aud, lxm: METHOD, keypair: key })
+    // A caller the host has seen keeps working from its cache during the outage.
+    const member = () => as('member').serviceAuth(METHOD)
+    expect((await getGroup(`Bearer ${await member()}`)).status).toBe(200)
+    const memberToken = await member()
+    const unknownGroup = `did:plc:${'b'.repeat(24)}`
+    const memberUnknownGroupToken = await member()
+
+    const [down, cached, unknown] = await net.running.whilePlcDown(async () => [
+      await getGroup(`Bearer ${await sound()}`),
+      await getGroup(`Bearer ${memberToken}`),
+      // A group the host does not have, which only the PLC could place: not "unknown group".
+      await xrpc(net.stack.host.url, METHOD, { params: { group: unknownGroup }, headers: { authorization: `Bearer ${memberUnknownGroupToken}` } }),
+    ])
+    expect(down.status).toBe(503)
+    expect(down.body).toMatchObject({ error: 'ServiceUnavailable' })
+    expect(down.body.message).toMatch(/PLC/)
+    expect(Number(down.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(cached.status).toBe(200)
+    expect(unknown.status).toBe(503)
+    expect(unknown.headers.get('retry-after')).toBeTruthy()
+
+    const back = await getGroup(`Bearer ${await sound()}`)
+    expect(back.status).toBe(200)
   })
 })

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cidForLex } from '@atproto/lex-cbor'
 import { isValidTid } from '@atproto/syntax'
-import { SignJWT, decodeJwt } from 'jose'
+import { createHash } from 'node:crypto'
+import { SignJWT, decodeJwt, generateKeyPair, type JWTHeaderParameters } from 'jose'
 import { useLocalNetwork, type Caller } from '../../support/local-network.js'
 import { createDpopKey, dpopProof, fetchWithDpop, type DpopKey } from '../../support/dpop.js'
 import { hostSecret } from '../../support/host-db.js'
@@ -64,6 +65,19 @@ async function write<T = Record<string, unknown>>(cred: Credential, method: stri
     cred.state,
   )
   return answer<T>(res)
+}
+
+/** A write with exactly the headers given (no nonce dance). */
+async function send(method: string, headers: Record<string, string>, body: unknown): Promise<Answer> {
+  return answer(await fetch(hostUrl(method), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+}
+
+/** A refusal as an RFC 9449 resource server gives it (section 7.1): 401, a DPoP challenge, and the spec's body. */
+function expectChallenge(res: Answer, error: string, code: 'invalid_dpop_proof' | 'invalid_token', what = error) {
+  expect(res.status, what).toBe(401)
+  expect(res.body, what).toMatchObject({ error })
+  expect(Object.keys(res.body).sort(), what).toEqual(['error', 'message'])
+  expect(res.headers.get('www-authenticate'), what).toMatch(new RegExp(`^DPoP error="${code}", error_description="[^"]+"`))
 }
 
 const event = (name: string) => ({ $type: EVENT, name, startsAt: '2030-05-01T18:00:00.000Z', createdAt: new Date().toISOString() })
@@ -201,48 +215,93 @@ describe('what a group credential may not do', () => {
     }
   })
 
-  it('refuses a proof without ath', async () => {
+  it('refuses a proof without ath, or with the ath of another token: 401 with a DPoP challenge', async () => {
     const nonce = admin.state.nonce
     expect(nonce).toBeTruthy()
-    const proof = await dpopProof(admin.key, { htm: 'POST', htu: hostUrl('com.atproto.space.createRecord'), nonce })
-    const res = await fetch(hostUrl('com.atproto.space.createRecord'), {
-      method: 'POST',
-      headers: { authorization: `DPoP ${admin.grant.accessJwt}`, dpop: proof, 'content-type': 'application/json' },
-      body: JSON.stringify(body()),
-    })
-    expect(await answer(res)).toMatchObject({ status: 400, body: { error: 'InvalidDpop' } })
+    for (const accessToken of [undefined, `${admin.grant.accessJwt}x`]) {
+      const proof = await dpopProof(admin.key, { htm: 'POST', htu: hostUrl('com.atproto.space.createRecord'), nonce, accessToken })
+      const res = await send('com.atproto.space.createRecord', { authorization: `DPoP ${admin.grant.accessJwt}`, dpop: proof }, body())
+      expectChallenge(res, 'InvalidDpop', 'invalid_dpop_proof')
+      expect(res.body.message).toMatch(/ath/)
+    }
   })
 
-  it('refuses a proof from another key than the token is bound to', async () => {
+  it('refuses a proof from another key than the token is bound to: 401 with a DPoP challenge, no nonce to retry with', async () => {
     const res = await write(admin, 'com.atproto.space.createRecord', body(), { key: await createDpopKey() })
-    expect(res).toMatchObject({ status: 400, body: { error: 'InvalidDpop' } })
+    expectChallenge(res, 'InvalidDpop', 'invalid_dpop_proof')
+    expect(res.body.message).toMatch(/another key/)
+    expect(res.headers.get('dpop-nonce')).toBeNull()
   })
 
-  it('answers DpopRequired without a proof, and 401 without the credential', async () => {
-    const noProof = await fetch(hostUrl('com.atproto.space.createRecord'), {
-      method: 'POST',
-      headers: { authorization: `DPoP ${admin.grant.accessJwt}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body()),
-    })
-    expect(await answer(noProof)).toMatchObject({ status: 400, body: { error: 'DpopRequired' } })
+  it('refuses a replayed proof: 401 with a DPoP challenge', async () => {
+    const proof = await dpopProof(admin.key, { htm: 'POST', htu: hostUrl('com.atproto.space.createRecord'), nonce: admin.state.nonce, accessToken: admin.grant.accessJwt })
+    const headers = { authorization: `DPoP ${admin.grant.accessJwt}`, dpop: proof }
+    const first = await send('com.atproto.space.createRecord', headers, body({ record: event('Once') }))
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    const replay = await send('com.atproto.space.createRecord', headers, body({ record: event('Twice') }))
+    expectChallenge(replay, 'InvalidDpop', 'invalid_dpop_proof')
+    expect(replay.body.message).toMatch(/used before/)
+    expect((await listEvents()).body.records.filter((r) => r.value.name === 'Twice')).toEqual([])
+  })
 
+  it('answers a proof whose jwk is not a public key with 401 and a DPoP challenge on every write method (never a 500)', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const { privateKey } = await generateKeyPair('ES256')
+    const ath = createHash('sha256').update(admin.grant.accessJwt).digest('base64url')
+    const methods: Record<string, Record<string, unknown>> = {
+      'com.atproto.space.createRecord': body(),
+      'com.atproto.space.putRecord': body({ rkey: '3jzfcijpj2z2a' }),
+      'com.atproto.space.deleteRecord': { space: calendar(), repo: group(), collection: EVENT, rkey: '3jzfcijpj2z2a' },
+    }
+    const jwks: unknown[] = ['x', 1, true, [], null, {}, { kty: 'EC', crv: 'P-256' }, { kty: 'EC', crv: 'P-256', x: 'eA', y: 'eQ', d: 'ZA' }, { kty: 'oct', k: 'c2VjcmV0' }, { kty: 'EC', crv: 'secp256k1', x: 'eA', y: 'eQ' }]
+    for (const [method, input] of Object.entries(methods)) {
+      for (const jwk of jwks) {
+        const proof = await new SignJWT({ htm: 'POST', htu: hostUrl(method), nonce: admin.state.nonce, jti: crypto.randomUUID(), iat: now, ath })
+          .setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk } as unknown as JWTHeaderParameters)
+          .sign(privateKey)
+        const res = await send(method, { authorization: `DPoP ${admin.grant.accessJwt}`, dpop: proof }, input)
+        expectChallenge(res, 'InvalidDpop', 'invalid_dpop_proof', `${method} jwk ${JSON.stringify(jwk)}`)
+      }
+    }
+  })
+
+  it('answers DpopRequired without a proof, 401 with a challenge', async () => {
+    const noProof = await send('com.atproto.space.createRecord', { authorization: `DPoP ${admin.grant.accessJwt}` }, body())
+    expectChallenge(noProof, 'DpopRequired', 'invalid_dpop_proof')
+  })
+
+  it('answers odd Authorization headers with 401 and a DPoP challenge, never a 5xx', async () => {
     const serviceAuth = await net.as('admin').serviceAuth('com.atproto.space.createRecord')
-    const bearer = await fetch(hostUrl('com.atproto.space.createRecord'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${serviceAuth}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body()),
-    })
-    expect(bearer.status).toBe(401)
+    const proof = () => dpopProof(admin.key, { htm: 'POST', htu: hostUrl('com.atproto.space.createRecord'), nonce: admin.state.nonce, accessToken: admin.grant.accessJwt })
+    const cases: Record<string, string | undefined> = {
+      none: undefined,
+      'a Bearer service-auth token': `Bearer ${serviceAuth}`,
+      'the credential as Bearer': `Bearer ${admin.grant.accessJwt}`,
+      'Basic': 'Basic YTpi',
+      'DPoP alone': 'DPoP',
+      'DPoP with two tokens': `DPoP ${admin.grant.accessJwt} ${admin.grant.accessJwt}`,
+      'DPoP garbage': 'DPoP garbage',
+      'DPoP a.b.c': 'DPoP a.b.c',
+      'DPoP a JWT of JSON garbage': `DPoP ${Buffer.from('"x"').toString('base64url')}.${Buffer.from('[1]').toString('base64url')}.c2ln`,
+      'DPoP a service-auth token': `DPoP ${serviceAuth}`,
+    }
+    for (const [name, authorization] of Object.entries(cases)) {
+      const res = await send('com.atproto.space.createRecord', { ...(authorization === undefined ? {} : { authorization }), dpop: await proof() }, body())
+      expect(res.status, name).toBe(401)
+      expect(Object.keys(res.body).sort(), name).toEqual(['error', 'message'])
+      expect(res.headers.get('www-authenticate'), name).toMatch(/^DPoP /)
+      if (/^DPoP ./.test(authorization ?? '') && name !== 'DPoP with two tokens') expect(res.headers.get('www-authenticate'), name).toMatch(/^DPoP error="invalid_token"/)
+    }
   })
 
-  it('refuses a token the host did not issue, or one past its expiry', async () => {
+  it('refuses a token the host did not issue, or one past its expiry: 401 invalid_token', async () => {
     const forged = await new SignJWT({ cnf: { jkt: admin.key.jkt } })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
       .setSubject(group())
       .setExpirationTime('10m')
       .sign(new TextEncoder().encode('not the host secret, but long enough'))
     const res = await write({ ...admin, grant: { ...admin.grant, accessJwt: forged } }, 'com.atproto.space.createRecord', body())
-    expect(res).toMatchObject({ status: 401, body: { error: 'InvalidToken' } })
+    expectChallenge(res, 'InvalidToken', 'invalid_token')
 
     // The same claims as the real token, signed with the host's own secret, but expired.
     const claims = decodeJwt(admin.grant.accessJwt)
@@ -250,7 +309,7 @@ describe('what a group credential may not do', () => {
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
       .sign(Buffer.from(hostSecret(net.running, 'groupTokenSecret'), 'hex'))
     const late = await write({ ...admin, grant: { ...admin.grant, accessJwt: expired } }, 'com.atproto.space.createRecord', body())
-    expect(late).toMatchObject({ status: 401, body: { error: 'ExpiredToken' } })
+    expectChallenge(late, 'ExpiredToken', 'invalid_token')
   })
 
   it('challenges a first request without a nonce: 401 with DPoP-Nonce, then the retry succeeds', async () => {

@@ -66,7 +66,9 @@ export class GroupCredentials {
   private async obtain(host: HostAddress, groupDid: string, space: string): Promise<HeldGrant> {
     const key = await createDpopKey()
     const url = new URL(`/xrpc/${GET_GROUP_AUTH}`, host.url).toString()
-    const token = await this.auth.get(host.aud, GET_GROUP_AUTH)
+    // The host takes a getGroupAuth token once; the same token serves the nonce retry,
+    // which the host answers before it takes the token.
+    const token = await this.auth.fresh(host.aud, GET_GROUP_AUTH)
     const res = await this.withNonce(key, 'POST', url, undefined, (dpop) =>
       fetch(url, {
         method: 'POST',
@@ -80,7 +82,8 @@ export class GroupCredentials {
 
   /**
    * A record write as the group: `Authorization: DPoP <accessJwt>` with a proof
-   * carrying `ath`. A refused token (expired early, roles changed) gets one fresh grant.
+   * carrying `ath`. A refused token or proof (401: expired early, the host lost its
+   * memory of the key, a proof it would not take) gets one fresh grant with a new key.
    */
   async write<T>(host: HostAddress, groupDid: string, space: string, method: string, body: Record<string, unknown>): Promise<T> {
     for (let attempt = 0; ; attempt++) {

@@ -2,6 +2,8 @@
 export type MintServiceAuth = (aud: string, lxm: string, exp: number) => Promise<string>
 
 const LIFETIME_S = 30 * 60
+/** A single-use token is spent within seconds; a short life limits what a leak is worth. */
+const SINGLE_USE_LIFETIME_S = 60
 /** Stop reusing a token this long before it expires: clocks drift, requests take time. */
 const MARGIN_S = 60
 
@@ -34,6 +36,14 @@ export class ServiceAuthCache {
       this.inflight.set(key, pending)
     }
     return pending
+  }
+
+  /**
+   * A fresh token, never cached or reused, for methods the host accepts each token for
+   * once (`getGroupAuth`, decisions section 6.2).
+   */
+  async fresh(aud: string, lxm: string): Promise<string> {
+    return this.mint(aud, lxm, this.nowS() + SINGLE_USE_LIFETIME_S)
   }
 
   /** Forgets a token the host refused (revoked session, rotated keys). */
