@@ -5,6 +5,8 @@ const GROUPS_SERVICE = 'groups'
 const HEALTH_TIMEOUT_MS = 5_000
 /** A host that checked out is trusted this long before it is checked again. */
 const CHECKED_FOR_MS = 60_000
+/** Past this many groups remembered, the memory starts afresh (it is only a shortcut). */
+const MAX_CHECKED = 1_000
 
 /** The group host that owns a space, checked both ways. */
 export interface GroupHost {
@@ -62,6 +64,7 @@ export async function groupHostOf(ctx: SpacesContext, authority: string): Promis
   const named = await endpointOf(ctx, did).catch((err: Error) => `nothing (${err.message})`)
   if (named !== url) throw new Error(`the server at ${url} says it is ${did}, but ${did}'s DID document names ${named} as its #${GROUPS_SERVICE} service`)
   const host = { url, did, aud: `${did}#${GROUPS_SERVICE}` }
+  if (checked.size >= MAX_CHECKED) checked.clear()
   checked.set(authority, { host, until: Date.now() + CHECKED_FOR_MS })
   return host
 }
