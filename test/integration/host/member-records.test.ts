@@ -106,6 +106,58 @@ describe('finding: a notifyWrite for an acceptance never written was counted', (
   })
 })
 
+describe('the host counts what checks out, not what a PDS says', () => {
+  const seen: { url: string; token: Record<string, unknown> }[] = []
+  let served: Record<string, unknown> = {}
+  let fake: http.Server | undefined
+  afterAll(() => closeServer(fake))
+
+  it('refuses a record its PDS serves under a CID that is not its content’s, and counts the same record under its own', async () => {
+    // A member whose DID document names a PDS the test plays.
+    fake = http.createServer((req, res) => {
+      const jwt = (req.headers.authorization ?? '').replace(/^Bearer /, '')
+      seen.push({ url: req.url ?? '', token: JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString() || '{}') as Record<string, unknown> })
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify(served))
+    })
+    const port = await freePort()
+    await listenOn(fake, port)
+    const key = await Secp256k1Keypair.create({ exportable: true })
+    const did = await mintPlcDid({ plcUrl: net.stack.plc, rotationKey: key, signingKey: key, services: { atproto_pds: { type: 'AtprotoPersonalDataServer', endpoint: `http://127.0.0.1:${port}` } } })
+    const asDid = async (method: string, body: unknown) => {
+      const token = await createServiceJwt({ iss: did as `did:${string}:${string}`, aud: net.stack.host.aud as `did:${string}:${string}`, lxm: method, keypair: key })
+      return xrpc<{ accepted?: boolean; status?: string; message?: string }>(net.stack.host.url, method, { body, headers: { authorization: `Bearer ${token}` } })
+    }
+    expect((await asDid('example.groups.requestJoin', { group: groupDid('open') })).body).toEqual({ status: 'admitted' })
+    const accepted = async () => {
+      const res = await net.as('owner').call<{ members: { did: string; accepted: boolean }[] }>('example.groups.listMembers', { params: { group: groupDid('open'), q: did } })
+      return res.body.members.find((m) => m.did === did)?.accepted
+    }
+
+    // The real PDS gives the CIDs: one of this record, one of another.
+    const record = { $type: ACCEPTANCE, createdAt: '2026-03-04T05:06:07.000Z' }
+    const elsewhere = { space: membersSpace('invite'), collection: ACCEPTANCE, rkey: 'self' }
+    const own = (await pds.put('outsider2', { ...elsewhere, record })).body.cid
+    const other = (await pds.put('outsider2', { ...elsewhere, record: { ...record, createdAt: '2026-03-04T05:06:08.000Z' } })).body.cid
+    expect(own).not.toBe(other)
+
+    const announcement = { space: membersSpace('open'), repo: did, collection: ACCEPTANCE, rkey: 'self', action: 'put', cid: other }
+    served = { uri: `${membersSpace('open')}/${did}/${ACCEPTANCE}/self`, cid: other, value: record }
+    const refused = await asDid('example.groups.notifyWrite', announcement)
+    expect(refused).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(refused.body.message).toMatch(/CID/)
+    expect(await accepted()).toBe(false)
+
+    served = { ...served, cid: own }
+    expect(await asDid('example.groups.notifyWrite', { ...announcement, cid: own })).toMatchObject({ status: 200, body: { accepted: true } })
+    expect(await accepted()).toBe(true)
+
+    // What the host sent the member's PDS: its own service auth, for that member's PDS only.
+    expect(seen.at(-1)!.url).toMatch(/^\/xrpc\/com\.atproto\.space\.getRecord\?/)
+    expect(seen.at(-1)!.token).toMatchObject({ iss: net.stack.host.serviceDid, aud: `${did}#atproto_pds`, lxm: SPACE_GET_RECORD })
+  })
+})
+
 describe('finding: an organizer could not read the RSVPs members write into the calendar space', () => {
   const g: StackGroupName = 'approval'
   const eventRkey = '3kabcdefgh22x'
@@ -153,6 +205,20 @@ describe('finding: an organizer could not read the RSVPs members write into the 
     expect(await announce('outsider', { space: calendarSpace(g), collection: RSVP, rkey: eventRkey, action: 'put', cid: put.body.cid })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
     expect((await listOnHost('owner', calendarSpace(g), 'outsider', RSVP)).body).toEqual({ records: [] })
     expect(await getOnHost('owner', calendarSpace(g), 'outsider', RSVP, eventRkey)).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+  })
+
+  it('drops the copies kept in a space when the space is deleted', async () => {
+    const scratch = `at://${groupDid(g)}/space/example.scratch/self`
+    const create = () =>
+      net.as('owner').call('example.groups.createSpace', {
+        body: { group: groupDid(g), type: 'example.scratch', skey: 'self', name: 'Scratch', readableBy: ['owner'], credentialScopes: [] },
+      })
+    expect((await create()).status).toBe(200)
+    expect((await pds.put('member', { space: scratch, collection: RSVP, rkey: 'e9', record: { $type: RSVP, subject: 'at://x', status: 'going' } })).status).toBe(200)
+    expect((await listOnHost('owner', scratch, 'member', RSVP)).body.records).toHaveLength(1)
+    expect((await net.as('owner').call('example.groups.deleteSpace', { body: { group: groupDid(g), space: scratch } })).status).toBe(200)
+    expect((await create()).status).toBe(200)
+    expect((await listOnHost('owner', scratch, 'member', RSVP)).body).toEqual({ records: [] })
   })
 
   it('stops serving a member’s records when they are ejected or leave', async () => {
