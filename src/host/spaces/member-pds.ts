@@ -50,7 +50,7 @@ async function readCapped(res: Response, max: number): Promise<string> {
 export async function readFromMemberPds(ctx: HostContext, key: RecordKey): Promise<MemberPdsRecord> {
   const doc = await ctx.idResolver.did.resolve(key.repo).catch(() => null)
   const pds = doc ? getPdsEndpoint(doc) : undefined
-  if (!pds) throw refuse('InvalidRequest', `${key.repo} names no PDS in its DID document, so the write cannot be checked`)
+  if (!pds) throw refuse('InvalidRequest', `${key.repo} did not resolve to a DID document naming a PDS, so the write cannot be checked`)
   let url: URL
   try {
     url = new URL('/xrpc/' + SPACE_GET_RECORD, pds)
