@@ -250,8 +250,9 @@ describe('example.groups.notifyWrite on the host', () => {
     expect(await acceptedOnHost('owner')).toBe(false)
   })
 
-  it('answers a member {accepted: true}, and refuses bad input and bad auth', async () => {
-    expect(await announce('moderator', { collection: RSVP, rkey: 'whatever' })).toMatchObject({ status: 200, body: { accepted: true } })
+  it('answers a member whether the write holds on their PDS, and refuses bad input and bad auth', async () => {
+    // Announced, never written: the host reads the member's PDS and counts nothing.
+    expect(await announce('moderator', { collection: RSVP, rkey: 'whatever' })).toMatchObject({ status: 200, body: { accepted: false } })
     expect(await announce('moderator', { space: 'at://did:plc:aaaaaaaaaaaaaaaaaaaaaaaa/space/members/self' })).toMatchObject({
       status: 400,
       body: { error: 'InvalidRequest', message: 'unknown group' },

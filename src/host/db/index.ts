@@ -7,6 +7,7 @@ import type { HostDatabaseSchema } from './schema.js'
 import * as m001 from './migrations/001-init.js'
 import * as m002 from './migrations/002-membership.js'
 import * as m004 from './migrations/004-spaces.js'
+import * as m005 from './migrations/005-member-records.js'
 import * as m006 from './migrations/006-service-jti.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '001-init': m001,
   '002-membership': m002,
   '004-spaces': m004,
+  '005-member-records': m005,
   '006-service-jti': m006,
 }
 

@@ -100,6 +100,22 @@ export interface RecordTable {
   updatedAt: string
 }
 
+/** A member's record in one of the group's spaces, as last read from their own PDS. */
+export interface MemberRecordTable {
+  groupDid: string
+  space: string
+  /** The member who wrote it. */
+  repo: string
+  collection: string
+  rkey: string
+  /** The CID the member's PDS gave it, checked against the value. */
+  cid: string
+  /** JSON of the record value. */
+  value: string
+  /** When the host read this version from the member's PDS. */
+  indexedAt: string
+}
+
 export type SubjectStatus = 'open' | 'escalated' | 'resolved'
 
 export interface SubjectTable {
@@ -155,6 +171,7 @@ export interface HostDatabaseSchema {
   invite: InviteTable
   space: SpaceTable
   record: RecordTable
+  member_record: MemberRecordTable
   subject: SubjectTable
   moderation_event: ModerationEventTable
   change: ChangeTable

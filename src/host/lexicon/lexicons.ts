@@ -2236,12 +2236,12 @@ export const schemaDict = {
     lexicon: 1,
     id: 'example.groups.notifyWrite',
     description:
-      "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces. The host counts members' writes (an acceptance marks the member as accepted) and refuses the rest. Not for apps: it is outside basePermissions.",
+      "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces. Only a hint: the host reads the record back from the member's PDS, checks its CID, and counts (an acceptance marks the member as accepted) or keeps it to serve only what it found there. Not for apps: it is outside basePermissions.",
     defs: {
       main: {
         type: 'procedure',
         description:
-          "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces, with service auth it mints for the member (iss = repo). The host counts members' writes (an example.groups.acceptance with rkey self marks the member as accepted; its deletion unmarks them) and refuses writes by non-members with Forbidden. The PDS keeps the record either way (spec section 3).",
+          "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces, with service auth it mints for the member (iss = repo). A hint only: the host reads the record at that address from the member's own PDS (service auth with the host's service DID as iss, lxm com.atproto.space.getRecord), checks that its CID matches its content, and makes its copy what the PDS holds: kept (served by com.atproto.space.listRecords/getRecord with repo = the member to readers of the space) if present, dropped if gone. An example.groups.acceptance with rkey self marks the member as accepted while it exists. Writes by non-members are refused with Forbidden and never kept; the PDS keeps the record either way (spec section 3). Announcing the same write again changes nothing.",
         input: {
           encoding: 'application/json',
           schema: {
@@ -2273,13 +2273,14 @@ export const schemaDict = {
               },
               cid: {
                 type: 'string',
-                description: 'CID of the stored record (absent for a delete).',
+                description:
+                  'CID of the stored record (absent for a delete). Informative: the host checks the CID of what the PDS serves.',
                 format: 'cid',
               },
               action: {
                 type: 'string',
                 description:
-                  'What the PDS did: put (created or overwrote) or delete.',
+                  'What the PDS did: put (created or overwrote) or delete. The host follows what the PDS holds, not this.',
                 enum: ['put', 'delete'],
               },
             },
@@ -2293,7 +2294,8 @@ export const schemaDict = {
             properties: {
               accepted: {
                 type: 'boolean',
-                description: "True: the host counts the write as the member's.",
+                description:
+                  "True: the announced write holds on the member's PDS (a put's record is there, checked; a delete's record is gone).",
               },
             },
           },
@@ -2307,6 +2309,12 @@ export const schemaDict = {
           },
           {
             name: 'InvalidRequest',
+            description:
+              "Malformed input, or the record could not be read from the member's PDS or did not match its CID.",
+          },
+          {
+            name: 'SpaceNotFound',
+            description: 'The group has no such space.',
           },
         ],
       },

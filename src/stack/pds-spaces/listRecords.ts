@@ -1,19 +1,21 @@
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import { parseSpaceAddress, spaceRecordAddress } from '../../shared/space-address.js'
 import { decodeCursor, page } from '../../host/pagination.js'
-import { assertOwnRepo, sessionAuth, type RegisterSpaceRoute } from './context.js'
+import type { RegisterSpaceRoute } from './context.js'
+import { assertMayRead, spaceReaderAuth } from './reader-auth.js'
 
 /**
  * `com.atproto.space.listRecords` on the member's own PDS: the author's records of one
- * collection in one space, newest rkey first; readable by their author only.
+ * collection in one space, newest rkey first; readable by their author and by the
+ * space's group host (`assertMayRead`).
  */
 const register: RegisterSpaceRoute = (server, ctx) => {
   server.com.atproto.space.listRecords({
-    auth: sessionAuth(ctx),
+    auth: spaceReaderAuth(ctx),
     handler: async ({ auth, params }) => {
       const { space, repo, collection, limit } = params
       if (!parseSpaceAddress(space)) throw new InvalidRequestError('space must be a space address: at://<group_did>/space/<space_type>/<skey>')
-      assertOwnRepo(auth.credentials, repo)
+      await assertMayRead(ctx, auth.credentials, { space, repo })
       const rows = await ctx.store.list({ repo, space, collection, limit: limit + 1, before: decodeCursor(params.cursor) })
       const { items, cursor } = page(rows, limit, (r) => r.rkey)
       return {

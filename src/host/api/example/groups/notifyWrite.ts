@@ -1,51 +1,71 @@
 import type { RegisterMethod } from '../../registrar.js'
+import type { HostDb } from '../../../db/index.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
-import { parseSpaceAddress } from '../../../../shared/space-address.js'
+import { findSpace } from '../../../spaces/space.js'
+import { readFromMemberPds } from '../../../spaces/member-pds.js'
+import { syncMemberRecord, verifyMemberRecord } from '../../../spaces/member-records.js'
+import type { PreparedRecord, RecordKey } from '../../../spaces/records.js'
+import { formatSpaceAddress, parseSpaceAddress } from '../../../../shared/space-address.js'
 
 const ACCEPTANCE = 'example.groups.acceptance'
 
+const isMember = async (db: HostDb, groupDid: string, did: string) =>
+  (await db.selectFrom('member').select('did').where('groupDid', '=', groupDid).where('did', '=', did).executeTakeFirst()) !== undefined
+
 /**
  * A member's own PDS announces a record it stored (or deleted) in one of the group's
- * spaces (decisions section 4, "Member writes"). The service auth is minted by that
- * PDS for the writer, so its issuer must be the `repo` written to.
+ * spaces. The announcement is only a hint (decisions 6.1): the host reads the record
+ * back from the member's own PDS, checks its CID against its content, and makes its copy
+ * what the PDS holds: kept to serve (`listRecords`/`getRecord` with `repo` = the
+ * member) if it is there, dropped if it is gone. Whatever the announcement says, only
+ * what the PDS shows counts: an acceptance (`example.groups.acceptance`, rkey `self`)
+ * marks the member accepted while it exists. `accepted` answers whether the announced
+ * write holds: a put whose record is there, a delete whose record is gone.
  *
- * A member's write counts; a non-member's is refused with `Forbidden` (spec section 3:
- * the PDS stores it anyway, and a stored write is no proof of membership). Of what
- * members write, the host keeps track of the acceptance alone: `example.groups.acceptance`
- * with rkey `self` marks the member accepted (`listMembers` shows it), its deletion
- * unmarks them. The acceptance names its group through the space's authority, so it
- * counts in whichever of the group's spaces it is written (the app writes it in the
- * members space).
+ * The token is minted by that PDS for the writer, so its issuer must be the `repo`.
+ * Non-members are refused with `Forbidden` before the host reads anything for them
+ * (spec section 3: the PDS stores it anyway, and a stored write is no proof of
+ * membership). Announcing the same write again changes nothing.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.notifyWrite({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const { space, repo, collection, rkey, action } = input.body
+      const { repo, collection, rkey, action } = input.body
       const writer = auth.credentials.did
       if (writer !== repo) throw refuse('Forbidden', 'Only the author’s own PDS may announce a write to their repo')
-      const address = parseSpaceAddress(space)
+      const address = parseSpaceAddress(input.body.space)
       if (!address) throw refuse('InvalidRequest', 'space must be a space address: at://<group_did>/space/<space_type>/<skey>')
       const group = await loadGroup(ctx, address.authority)
+      const notMember = () => refuse('Forbidden', 'not a member: this group’s spaces take writes from its members only')
+      if (!(await isMember(ctx.db, group.did, writer))) throw notMember()
+      const space = formatSpaceAddress(address)
+      if (!(await findSpace(ctx.db, space))) throw refuse('SpaceNotFound', `The group has no space ${space}`)
+
+      // Read and check outside the transaction: it waits on the member's PDS.
+      const key: RecordKey = { space, repo, collection, rkey }
+      const fetched = await readFromMemberPds(ctx, key)
+      const record: PreparedRecord | undefined = fetched.found ? await verifyMemberRecord(key, fetched) : undefined
+
       const now = new Date().toISOString()
-
       await ctx.db.transaction().execute(async (tx) => {
+        // Membership again, in the transaction: they may have left while the host read.
         const member = await tx.selectFrom('member').select('acceptedAt').where('groupDid', '=', group.did).where('did', '=', writer).executeTakeFirst()
-        if (!member) throw refuse('Forbidden', 'not a member: this group’s spaces take writes from its members only')
-        if (collection !== ACCEPTANCE || rkey !== 'self') return
-
-        const accepted = action === 'put'
-        // acceptedAt is when the acceptance was last seen; the change log records only
-        // the moments the member became accepted or stopped being so.
+        if (!member) throw notMember()
+        const change = await syncMemberRecord(tx, group.did, key, record, now)
+        if (collection !== ACCEPTANCE || rkey !== 'self' || !change) return
+        // acceptedAt is when the host first saw the acceptance as it is now; the change
+        // log records only the moments the member became accepted or stopped being so.
+        const accepted = record !== undefined
         await tx.updateTable('member').set({ acceptedAt: accepted ? now : null }).where('groupDid', '=', group.did).where('did', '=', writer).execute()
         if (accepted !== (member.acceptedAt !== null)) {
           await recordChange(tx, group.did, accepted ? 'member.accepted' : 'member.acceptanceWithdrawn', writer)
         }
       })
-      return { encoding: 'application/json', body: { accepted: true } }
+      return { encoding: 'application/json', body: { accepted: action === 'put' ? fetched.found : !fetched.found } }
     },
   })
 }

@@ -3,11 +3,13 @@ import { serviceAuth } from '../../../../auth/service-auth.js'
 import { refuse } from '../../../../errors.js'
 import { readableSpace } from '../../../../spaces/readers.js'
 import { recordUri } from '../../../../spaces/records.js'
+import { findMemberRecord } from '../../../../spaces/member-records.js'
 
 /**
- * One record the host keeps in a group's space (the group's own records, the space
- * index among them), for a member whose roles may read the space. Members' own records
- * are on their PDSes. Missing: `RecordNotFound`.
+ * One record in a group's space, for a member whose roles may read the space: the
+ * group's own (`repo` = the group, the space index among them), or a member's, as the
+ * host last read it from their PDS (`repo` = the member; kept while they are a member).
+ * Missing: `RecordNotFound`.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.com.atproto.space.getRecord({
@@ -15,8 +17,12 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const { repo, collection, rkey } = params
       const space = await readableSpace(ctx, params.space, auth.credentials.did)
-      const uri = recordUri({ space: space.uri, repo, collection, rkey })
-      const row = await ctx.db.selectFrom('record').select(['cid', 'value']).where('uri', '=', uri).executeTakeFirst()
+      const key = { space: space.uri, repo, collection, rkey }
+      const uri = recordUri(key)
+      const row =
+        repo === space.groupDid
+          ? await ctx.db.selectFrom('record').select(['cid', 'value']).where('uri', '=', uri).executeTakeFirst()
+          : await findMemberRecord(ctx.db, key)
       if (!row) throw refuse('RecordNotFound', `No record at ${uri}`)
       return { encoding: 'application/json', body: { uri, cid: row.cid, value: JSON.parse(row.value) as Record<string, unknown> } }
     },

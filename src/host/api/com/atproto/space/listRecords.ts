@@ -2,12 +2,16 @@ import type { RegisterMethod } from '../../../registrar.js'
 import { serviceAuth } from '../../../../auth/service-auth.js'
 import { decodeCursor, page } from '../../../../pagination.js'
 import { readableSpace } from '../../../../spaces/readers.js'
+import { recordUri } from '../../../../spaces/records.js'
+import { listMemberRecords } from '../../../../spaces/member-records.js'
 
 /**
- * Records of one repo and collection that the host keeps in a group's space, for a
- * member whose roles may read the space; newest rkey first, as a member's PDS lists
- * them. The group's space index is read this way: repo = the group, collection
- * `example.groups.space`, in the `members` space.
+ * Records of one repo and collection in a group's space, for a member whose roles may
+ * read the space; newest rkey first, as a member's PDS lists them. `repo` = the group:
+ * the group's own records (its space index is read this way: collection
+ * `example.groups.space`, in the `members` space). `repo` = a member: what they wrote
+ * there on their own PDS, as the host last read it (RSVPs in the calendar space, for
+ * instance); kept while they are a member.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.com.atproto.space.listRecords({
@@ -16,19 +20,20 @@ const register: RegisterMethod = (server, ctx) => {
       const { repo, collection, limit } = params
       const space = await readableSpace(ctx, params.space, auth.credentials.did)
       const before = decodeCursor(params.cursor)
-      let query = ctx.db
-        .selectFrom('record')
-        .select(['uri', 'rkey', 'cid', 'value'])
-        .where('space', '=', space.uri)
-        .where('repo', '=', repo)
-        .where('collection', '=', collection)
-      if (before !== undefined) query = query.where('rkey', '<', before)
-      const rows = await query.orderBy('rkey', 'desc').limit(limit + 1).execute()
+      const q = { space: space.uri, repo, collection, limit: limit + 1, before }
+      let rows: { rkey: string; cid: string; value: string }[]
+      if (repo === space.groupDid) {
+        let query = ctx.db.selectFrom('record').select(['rkey', 'cid', 'value']).where('space', '=', q.space).where('repo', '=', repo).where('collection', '=', collection)
+        if (before !== undefined) query = query.where('rkey', '<', before)
+        rows = await query.orderBy('rkey', 'desc').limit(q.limit).execute()
+      } else {
+        rows = await listMemberRecords(ctx.db, q)
+      }
       const { items, cursor } = page(rows, limit, (r) => r.rkey)
       return {
         encoding: 'application/json',
         body: {
-          records: items.map((r) => ({ uri: r.uri, cid: r.cid, value: JSON.parse(r.value) as Record<string, unknown> })),
+          records: items.map((r) => ({ uri: recordUri({ ...q, rkey: r.rkey }), cid: r.cid, value: JSON.parse(r.value) as Record<string, unknown> })),
           ...(cursor ? { cursor } : {}),
         },
       }

@@ -25,14 +25,14 @@ export interface InputSchema {
   collection: string
   /** Record key. */
   rkey: string
-  /** CID of the stored record (absent for a delete). */
+  /** CID of the stored record (absent for a delete). Informative: the host checks the CID of what the PDS serves. */
   cid?: string
-  /** What the PDS did: put (created or overwrote) or delete. */
+  /** What the PDS did: put (created or overwrote) or delete. The host follows what the PDS holds, not this. */
   action: 'put' | 'delete'
 }
 
 export interface OutputSchema {
-  /** True: the host counts the write as the member's. */
+  /** True: the announced write holds on the member's PDS (a put's record is there, checked; a delete's record is gone). */
   accepted: boolean
 }
 
@@ -50,7 +50,7 @@ export interface HandlerSuccess {
 export interface HandlerError {
   status: number
   message?: string
-  error?: 'Forbidden' | 'NotHosted' | 'InvalidRequest'
+  error?: 'Forbidden' | 'NotHosted' | 'InvalidRequest' | 'SpaceNotFound'
 }
 
 export type HandlerOutput = HandlerError | HandlerSuccess
