@@ -54,6 +54,7 @@ case "$task" in
     # Typed server code from the lexicons, as @atproto/pds does; committed, and a unit
     # test fails when it is stale.
     rm -rf src/host/lexicon
-    exec lex gen-server --yes src/host/lexicon $(find lexicons -name '*.json' | sort) ;;
+    # @atproto/lex (a dependency of the PDS) also installs a `lex` command; name lex-cli's own.
+    exec node node_modules/@atproto/lex-cli/bin.js gen-server --yes src/host/lexicon $(find lexicons -name '*.json' | sort) ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac
