@@ -7,6 +7,7 @@ import type { HostDatabaseSchema } from './schema.js'
 import * as m001 from './migrations/001-init.js'
 import * as m002 from './migrations/002-membership.js'
 import * as m004 from './migrations/004-spaces.js'
+import * as m007 from './migrations/007-bans.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '001-init': m001,
   '002-membership': m002,
   '004-spaces': m004,
+  '007-bans': m007,
 }
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -139,6 +139,15 @@ export interface DpopJtiTable {
   expiresAt: number
 }
 
+/** A person kept out of a group (migration 007): `ejectMember` with `ban`. */
+export interface BanTable {
+  groupDid: string
+  did: string
+  note: string | null
+  createdBy: string
+  createdAt: string
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
@@ -153,4 +162,5 @@ export interface HostDatabaseSchema {
   moderation_event: ModerationEventTable
   change: ChangeTable
   dpop_jti: DpopJtiTable
+  ban: BanTable
 }
