@@ -14,6 +14,9 @@ import type { HostContext } from './context.js'
 import { listenOn, closeServer } from '../node/listen.js'
 import { createIdResolver } from '../node/id-resolver.js'
 import { HostDidCache } from './identity/did-cache.js'
+import { MemoryCounterStore } from './limits/window-counter.js'
+import { unauthenticatedLimit } from './limits/ip-limit.js'
+import { registerHandleWellKnown } from './api/well-known-did.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -22,6 +25,13 @@ export interface RunningHost {
   url: string
   groups: SeededGroup[]
   close(): Promise<void>
+}
+
+/** `--trust-proxy` as Express takes it: a hop count, true/false, or addresses and names. */
+function trustProxyValue(value: string): boolean | number | string {
+  if (/^\d+$/.test(value)) return Number(value)
+  if (value === 'true' || value === 'false') return value === 'true'
+  return value
 }
 
 /** Opens storage, loads or mints the service identity, seeds, and serves. */
@@ -41,11 +51,17 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
   const idResolver = createIdResolver(cfg.plcUrl, { didCache: new HostDidCache() })
   const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth }
 
-  const xrpc = createXrpcServer()
+  // Rate-limit counts: in memory, one host process (src/host/limits/window-counter.ts).
+  const counters = new MemoryCounterStore()
+  const xrpc = createXrpcServer({ store: counters, rateLimits: cfg.rateLimits })
   registerMethods(xrpc, ctx)
   const app = express()
   app.disable('x-powered-by')
+  if (cfg.trustProxy !== undefined) app.set('trust proxy', trustProxyValue(cfg.trustProxy))
+  // First, so a refused address costs nothing further (src/host/limits/ip-limit.ts).
+  app.use(unauthenticatedLimit(counters, cfg.rateLimits))
   registerHealth(app, ctx)
+  registerHandleWellKnown(app, ctx)
   app.use(xrpc.xrpc.router)
   server.on('request', app)
 
@@ -60,6 +76,7 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
     groups,
     async close() {
       await closeServer(server)
+      counters.close()
       await db.destroy()
     },
   }
