@@ -3,6 +3,7 @@ import type express from 'express'
 import type { CounterStore } from './window-counter.js'
 import type { RateLimits } from './rate-limits.js'
 import { limitInWords, waitInWords } from './refusal.js'
+import { wasAuthenticated } from './authenticated.js'
 
 /**
  * The address a limit counts against: IPv4 as is, IPv6 by its /64 (one household or
@@ -35,13 +36,15 @@ function refuse(res: express.Response, limit: number, windowSeconds: number, res
 }
 
 /**
- * Limits requests that carry no credentials, or whose credentials the host refused (a
- * 401), per IP address. The per-account limits (./xrpc-limits.ts) cannot count these:
- * they have no account. Once an address has used its allowance, everything from it is
- * refused until the window ends, before any token is looked at, so a flood of bad tokens
- * stops costing signature checks and DID look-ups. A 401 that only hands out a DPoP
- * nonce (it carries `DPoP-Nonce`) is the normal first step of a group write, not a
- * failure, and is not counted.
+ * Limits requests that carry no credentials, or whose credentials the host did not
+ * accept, per IP address. The per-account limits (./xrpc-limits.ts) cannot count these:
+ * they have no account. A request without an `Authorization` header is counted as it
+ * arrives; one with it is counted once answered, unless its credentials were accepted
+ * (so junk in the header does not dodge the limit on methods that need none). A 401
+ * that only hands out a DPoP nonce (it carries `DPoP-Nonce`) is the normal first step
+ * of a group write, not a failure, and is not counted. Once an address has used its
+ * allowance, everything from it is refused until the window ends, before any token is
+ * looked at, so a flood of bad tokens stops costing signature checks and DID look-ups.
  */
 export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): express.RequestHandler {
   const limit = limits.unauthenticated
@@ -56,7 +59,8 @@ export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): e
     }
     if (hasCredentials) {
       res.once('finish', () => {
-        if (res.statusCode === 401 && !res.getHeader('dpop-nonce')) store.hit(key, 1, windowMs)
+        const nonceChallenge = res.statusCode === 401 && !!res.getHeader('dpop-nonce')
+        if (!wasAuthenticated(req) && !nonceChallenge) store.hit(key, 1, windowMs)
       })
     }
     next()

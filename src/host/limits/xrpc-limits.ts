@@ -10,6 +10,7 @@ import { methodOf } from '../auth/service-auth.js'
 import type { CounterStore } from './window-counter.js'
 import type { RateLimits } from './rate-limits.js'
 import { limitInWords, waitInWords } from './refusal.js'
+import { markAuthenticated } from './authenticated.js'
 
 type Ctx = HandlerContext
 
@@ -40,6 +41,21 @@ interface LimitRule {
   per: string
 }
 
+/**
+ * Not a limit: marks requests whose credentials were accepted for the per-IP limit
+ * (./authenticated.ts). Always present, so the mark does not depend on which limits are on.
+ */
+const MARK_AUTHENTICATED: LimitRule = {
+  name: 'authenticated',
+  points: 1,
+  calcKey: (ctx) => {
+    if (accountOf(ctx)) markAuthenticated(ctx.req)
+    return null
+  },
+  what: '',
+  per: '',
+}
+
 function rules(limits: RateLimits): LimitRule[] {
   const all: LimitRule[] = [
     {
@@ -67,7 +83,7 @@ function rules(limits: RateLimits): LimitRule[] {
       per: 'per account',
     },
   ]
-  return all.filter((r) => r.points > 0)
+  return [MARK_AUTHENTICATED, ...all.filter((r) => r.points > 0)]
 }
 
 /**
