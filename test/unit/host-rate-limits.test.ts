@@ -51,17 +51,17 @@ describe('host configuration: rate limits and handle domains', () => {
 })
 
 describe('fixed-window counters', () => {
-  it('count within a clock-aligned window and start again in the next', () => {
+  it('count within a clock-aligned window and start again in the next', async () => {
     let now = 7_200_000 + 1_000
     const store = new MemoryCounterStore(() => now)
     try {
-      expect(store.hit('k', 1, 3_600_000)).toEqual({ count: 1, resetAt: 10_800_000 })
-      expect(store.hit('k', 1, 3_600_000).count).toBe(2)
-      expect(store.peek('k', 3_600_000).count).toBe(2)
-      expect(store.peek('other', 3_600_000).count).toBe(0)
+      expect(await store.hit('k', 1, 3_600_000)).toEqual({ count: 1, resetAt: 10_800_000 })
+      expect((await store.hit('k', 1, 3_600_000)).count).toBe(2)
+      expect((await store.peek('k', 3_600_000)).count).toBe(2)
+      expect((await store.peek('other', 3_600_000)).count).toBe(0)
       now = 10_800_000
-      expect(store.peek('k', 3_600_000).count).toBe(0)
-      expect(store.hit('k', 1, 3_600_000)).toEqual({ count: 1, resetAt: 14_400_000 })
+      expect((await store.peek('k', 3_600_000)).count).toBe(0)
+      expect(await store.hit('k', 1, 3_600_000)).toEqual({ count: 1, resetAt: 14_400_000 })
     } finally {
       store.close()
     }

@@ -49,19 +49,23 @@ function refuse(res: express.Response, limit: number, windowSeconds: number, res
 export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): express.RequestHandler {
   const limit = limits.unauthenticated
   const windowMs = limits.windowSeconds * 1000
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (limit <= 0) return next()
-    const key = `ip ${ipKey(req.ip)}`
-    const hasCredentials = !!req.headers.authorization
-    const status = hasCredentials ? store.peek(key, windowMs) : store.hit(key, 1, windowMs)
-    if (status.count > limit || (hasCredentials && status.count >= limit)) {
-      return refuse(res, limit, limits.windowSeconds, status.resetAt)
-    }
-    if (hasCredentials) {
-      res.once('finish', () => {
-        const nonceChallenge = res.statusCode === 401 && !!res.getHeader('dpop-nonce')
-        if (!wasAuthenticated(req) && !nonceChallenge) store.hit(key, 1, windowMs)
-      })
+    try {
+      const key = `ip ${ipKey(req.ip)}`
+      const hasCredentials = !!req.headers.authorization
+      const status = hasCredentials ? await store.peek(key, windowMs) : await store.hit(key, 1, windowMs)
+      if (status.count > limit || (hasCredentials && status.count >= limit)) {
+        return refuse(res, limit, limits.windowSeconds, status.resetAt)
+      }
+      if (hasCredentials) {
+        res.once('finish', () => {
+          const nonceChallenge = res.statusCode === 401 && !!res.getHeader('dpop-nonce')
+          if (!wasAuthenticated(req) && !nonceChallenge) void store.hit(key, 1, windowMs).catch(() => {})
+        })
+      }
+    } catch (err) {
+      return next(err)
     }
     next()
   }

@@ -9,13 +9,14 @@ export interface WindowCount {
 /**
  * Fixed-window counters. Windows are aligned to the clock (floor(now / window)), so
  * several counters of one key agree on where a window starts: a store shared by several
- * host processes (decisions 6.10) can implement this interface with the same results.
+ * host processes (decisions 6.10; e.g. one upsert per hit in PostgreSQL) can implement
+ * this interface with the same results, hence promises.
  */
 export interface CounterStore {
   /** Counts `points` calls for `key` now, and says where its window stands. */
-  hit(key: string, points: number, windowMs: number): WindowCount
+  hit(key: string, points: number, windowMs: number): Promise<WindowCount>
   /** Where `key`'s window stands, counting nothing. */
-  peek(key: string, windowMs: number): WindowCount
+  peek(key: string, windowMs: number): Promise<WindowCount>
   close(): void
 }
 
@@ -37,7 +38,7 @@ export class MemoryCounterStore implements CounterStore {
     this.sweeper.unref()
   }
 
-  hit(key: string, points: number, windowMs: number): WindowCount {
+  async hit(key: string, points: number, windowMs: number): Promise<WindowCount> {
     const windowStart = windowOf(this.now(), windowMs)
     const entry = this.counts.get(key)
     if (entry && entry.windowStart === windowStart) entry.count += points
@@ -45,7 +46,7 @@ export class MemoryCounterStore implements CounterStore {
     return { count: this.counts.get(key)!.count, resetAt: windowStart + windowMs }
   }
 
-  peek(key: string, windowMs: number): WindowCount {
+  async peek(key: string, windowMs: number): Promise<WindowCount> {
     const windowStart = windowOf(this.now(), windowMs)
     const entry = this.counts.get(key)
     return { count: entry && entry.windowStart === windowStart ? entry.count : 0, resetAt: windowStart + windowMs }

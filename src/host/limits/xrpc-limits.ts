@@ -102,7 +102,7 @@ class WindowLimiter implements RateLimiterI<Ctx> {
     const key = this.rule.calcKey(ctx)
     if (key === null) return null
     const windowMs = this.windowSeconds * 1000
-    const { count, resetAt } = this.store.hit(`${this.rule.name} ${key}`, 1, windowMs)
+    const { count, resetAt } = await this.store.hit(`${this.rule.name} ${key}`, 1, windowMs)
     const msBeforeNext = Math.max(0, resetAt - Date.now())
     const status: RateLimiterStatus = {
       limit: this.rule.points,
