@@ -120,7 +120,7 @@ export interface ModerationEventTable {
   subjectKey: string
   /** 'report' | 'status' | 'eject' */
   kind: string
-  /** JSON: report {reasonType, reason?}, status {status, note?}, eject {note?}. */
+  /** JSON: report {reasonType, reason?}, status {status, note?}, eject {note?, ban?}. */
   data: string
   createdBy: string
   createdAt: string
