@@ -19,6 +19,8 @@ export type ChangeKind =
   | 'member.acceptanceWithdrawn'
   | 'member.roleGranted'
   | 'member.roleRevoked'
+  | 'ban.created'
+  | 'ban.lifted'
   | 'invite.created'
   | 'invite.revoked'
   | 'invite.redeemed'

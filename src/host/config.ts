@@ -1,5 +1,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { defaultHandleDomains, normalizeHandleDomain } from './groups/handle-domains.js'
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './limits/rate-limits.js'
 
 export interface HostConfig {
   port: number
@@ -13,6 +15,15 @@ export interface HostConfig {
   serviceDid?: string
   seedFile?: string
   readyFile?: string
+  /** New group handles must be one name under one of these (`.groups.test`): decisions 6.3. */
+  handleDomains: string[]
+  /** Calls per window per account, group or IP (decisions 6.4); 0 turns one off. */
+  rateLimits: RateLimits
+  /**
+   * Express's `trust proxy`: behind a reverse proxy, which hops' X-Forwarded-For to
+   * believe, so per-IP limits count the client, not the proxy. Off by default.
+   */
+  trustProxy?: string
 }
 
 export const HOST_USAGE = `Usage: npm run host -- [options]
@@ -28,6 +39,19 @@ Options:
   --service-did <did> the host's service DID (default: minted on the PLC on first start)
   --seed <file>       JSON seed of groups to create on first start
   --ready-file <file> write {url, serviceDid, aud, groups} here once serving
+  --handle-domain <d> new groups' handles must be one name under this domain, e.g.
+                      .groups.example.com; repeat for several. The host answers
+                      /.well-known/atproto-did and resolveHandle for these only.
+                      (default: .<public URL host name> if it is a DNS name, else .groups.test)
+  --rate-limits <l>   change the rate limits: "off", or name=count pairs joined by
+                      commas, from: createGroup (per account, default ${DEFAULT_RATE_LIMITS.createGroup}),
+                      procedures (per account and group, default ${DEFAULT_RATE_LIMITS.procedures}),
+                      queries (per account, default ${DEFAULT_RATE_LIMITS.queries}),
+                      unauthenticated (per IP, default ${DEFAULT_RATE_LIMITS.unauthenticated}), each per window,
+                      and window (seconds, default ${DEFAULT_RATE_LIMITS.windowSeconds}); count 0 turns that one off.
+                      e.g. --rate-limits createGroup=5,queries=20000
+  --trust-proxy <v>   behind a reverse proxy: Express's "trust proxy" (e.g. loopback,
+                      or a hop count) so per-IP limits see the client's address
   -h, --help          show this help
 `
 
@@ -45,6 +69,9 @@ export function parseHostArgs(argv: string[]): HostConfig | 'help' {
       'service-did': { type: 'string' },
       seed: { type: 'string' },
       'ready-file': { type: 'string' },
+      'handle-domain': { type: 'string', multiple: true },
+      'rate-limits': { type: 'string' },
+      'trust-proxy': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -57,6 +84,16 @@ export function parseHostArgs(argv: string[]): HostConfig | 'help' {
   const plcUrl = values['plc-url']
   if (!plcUrl) throw new UsageError('--plc-url is required: the host mints and resolves DIDs there')
   const bind = values.bind ?? '127.0.0.1'
+  let handleDomains: string[]
+  let rateLimits: RateLimits
+  try {
+    handleDomains = values['handle-domain']?.length
+      ? [...new Set(values['handle-domain'].map(normalizeHandleDomain))]
+      : defaultHandleDomains(values['public-url'])
+    rateLimits = parseRateLimits(values['rate-limits'])
+  } catch (err) {
+    throw new UsageError((err as Error).message)
+  }
   return {
     port,
     bind,
@@ -66,5 +103,8 @@ export function parseHostArgs(argv: string[]): HostConfig | 'help' {
     serviceDid: values['service-did'],
     seedFile: values.seed,
     readyFile: values['ready-file'],
+    handleDomains,
+    rateLimits,
+    trustProxy: values['trust-proxy'],
   }
 }

@@ -18,6 +18,7 @@ export type SpecErrorName =
   | 'InvalidDpop'
   | 'InvalidRequest'
   | 'RecordNotFound'
+  | 'NotBanned'
 
 /**
  * A refused call: HTTP 400 with `{error, message}` (spec section 7). `Forbidden` too is

@@ -15,6 +15,9 @@ import { listenOn, closeServer } from '../node/listen.js'
 import { createIdResolver } from '../node/id-resolver.js'
 import { HostDidCache } from './identity/did-cache.js'
 import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
+import { MemoryCounterStore } from './limits/window-counter.js'
+import { unauthenticatedLimit } from './limits/ip-limit.js'
+import { registerHandleWellKnown } from './api/well-known-did.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -23,6 +26,13 @@ export interface RunningHost {
   url: string
   groups: SeededGroup[]
   close(): Promise<void>
+}
+
+/** `--trust-proxy` as Express takes it: a hop count, true/false, or addresses and names. */
+function trustProxyValue(value: string): boolean | number | string {
+  if (/^\d+$/.test(value)) return Number(value)
+  if (value === 'true' || value === 'false') return value === 'true'
+  return value
 }
 
 /** Opens storage, loads or mints the service identity, seeds, and serves. */
@@ -42,12 +52,18 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
   const idResolver = createIdResolver(cfg.plcUrl, { didCache: new HostDidCache() })
   const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth }
 
-  const xrpc = createXrpcServer()
+  // Rate-limit counts: in memory, one host process (src/host/limits/window-counter.ts).
+  const counters = new MemoryCounterStore()
+  const xrpc = createXrpcServer({ store: counters, rateLimits: cfg.rateLimits })
   registerMethods(xrpc, ctx)
   const app = express()
   app.disable('x-powered-by')
   app.use(retryAfterOn503)
+  if (cfg.trustProxy !== undefined) app.set('trust proxy', trustProxyValue(cfg.trustProxy))
+  // First, so a refused address costs nothing further (src/host/limits/ip-limit.ts).
+  app.use(unauthenticatedLimit(counters, cfg.rateLimits))
   registerHealth(app, ctx)
+  registerHandleWellKnown(app, ctx)
   app.use(xrpc.xrpc.router)
   app.use(answerOtherErrors)
   server.on('request', app)
@@ -63,6 +79,7 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
     groups,
     async close() {
       await closeServer(server)
+      counters.close()
       await db.destroy()
     },
   }

@@ -1,16 +1,21 @@
 import { XRPCError, InvalidRequestError } from '@atproto/xrpc-server'
 import { createServer, type Server } from './lexicon/index.js'
 import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from './unavailable.js'
+import type { CounterStore } from './limits/window-counter.js'
+import type { RateLimits } from './limits/rate-limits.js'
+import { xrpcRateLimits } from './limits/xrpc-limits.js'
 
 /**
  * The XRPC server, typed from our lexicons by `lex gen-server` (src/host/lexicon, made
  * by `npm run codegen`): routes, parameter and body validation (bad input is a 400
  * `InvalidRequest`), and responses checked too, so the host cannot drift from its own
- * published interface.
+ * published interface. With `limits`, xrpc-server's rate limiting counts each
+ * authenticated call (src/host/limits/xrpc-limits.ts).
  */
-export function createXrpcServer(): Server {
+export function createXrpcServer(limits?: { store: CounterStore; rateLimits: RateLimits }): Server {
   return createServer({
     validateResponse: true,
+    ...(limits ? { rateLimits: xrpcRateLimits(limits.store, limits.rateLimits) } : {}),
     payload: { jsonLimit: 256 * 1024, textLimit: 256 * 1024, blobLimit: 5 * 1024 * 1024 },
     errorParser: (err) => {
       if (err instanceof XRPCError) return err

@@ -13,6 +13,8 @@ Options:
   --plc-port <n>   --pds-port <n>   --host-port <n>   fixed ports (default: free ones)
   --data-dir <dir>  keep state here across starts (default: fresh every start)
   --out <file>      where to write the description (default .stack/stack.json)
+  --host-rate-limits <l>  the group host's --rate-limits (default: limits generous
+                    enough for the tests and benches; "" for the host's own defaults)
   -h, --help
 `
 
@@ -31,6 +33,7 @@ async function main() {
       'host-port': { type: 'string' },
       'data-dir': { type: 'string' },
       out: { type: 'string' },
+      'host-rate-limits': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -44,6 +47,7 @@ async function main() {
     pdsPort: port(values['pds-port'], '--pds-port'),
     hostPort: port(values['host-port'], '--host-port'),
     dataDir: values['data-dir'] && path.resolve(values['data-dir']),
+    hostRateLimits: values['host-rate-limits'],
     log: (l) => console.log(`  ${l}`),
   })
   writeStackFile(stackFile, stack.file)

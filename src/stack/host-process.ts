@@ -35,6 +35,8 @@ export async function startHostProcess(opts: {
   dataDir: string
   seedFile: string
   logFile: string
+  /** More command-line options for the host (handle domains, rate limits). */
+  extraArgs?: string[]
   timeoutMs?: number
 }): Promise<RunningHostProcess> {
   const readyFile = path.join(opts.dataDir, 'ready.json')
@@ -56,6 +58,7 @@ export async function startHostProcess(opts: {
       opts.seedFile,
       '--ready-file',
       readyFile,
+      ...(opts.extraArgs ?? []),
     ],
     { stdio: ['ignore', log, log] },
   )

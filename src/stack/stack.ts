@@ -17,9 +17,25 @@ export interface StackOptions {
   hostPort?: number
   /** Keep state here across starts; default: a fresh temporary directory each start. */
   dataDir?: string
+  /**
+   * The host's `--rate-limits`. Default: {@link GENEROUS_RATE_LIMITS}, since the test
+   * suites, e2e runs and `npm run bench:host` make far more calls from one account and
+   * one address than a person would; `''` gives the host's own defaults.
+   */
+  hostRateLimits?: string
   /** Progress lines for people watching; silent by default. */
   log?: (line: string) => void
 }
+
+/** Group handles on the local network: `<name>.groups.test` (decisions 6.3). */
+export const STACK_HANDLE_DOMAIN = '.groups.test'
+
+/**
+ * Limits high enough that the local network's own test and benchmark loads never meet
+ * them (the bench creates dozens of groups as one owner and makes thousands of calls).
+ * Tests of the limits start a network with the host's defaults or lower ones instead.
+ */
+export const GENEROUS_RATE_LIMITS = 'createGroup=100000,procedures=10000000,queries=10000000,unauthenticated=10000000'
 
 export interface RunningStack {
   file: StackFile
@@ -75,6 +91,11 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       dataDir: path.join(dataDir, 'host'),
       seedFile,
       logFile: path.join(dataDir, 'host.log'),
+      extraArgs: [
+        '--handle-domain',
+        STACK_HANDLE_DOMAIN,
+        ...((opts.hostRateLimits ?? GENEROUS_RATE_LIMITS) ? ['--rate-limits', opts.hostRateLimits ?? GENEROUS_RATE_LIMITS] : []),
+      ],
     }
     let host: RunningHostProcess = await startHostProcess(hostOpts)
     cleanups.push(() => host.stop())

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { startStack, type RunningStack } from '../../src/stack/stack.js'
+import { startStack, type RunningStack, type StackOptions } from '../../src/stack/stack.js'
 import type { StackAccountName, StackFile, StackGroupName } from '../../src/shared/stack-file.js'
 
 export interface XrpcResult<T = Record<string, unknown>> {
@@ -79,12 +79,13 @@ export class Caller {
 
 /**
  * Starts a fresh local network for one test file (PLC, the real PDS, the host as its
- * own process) and stops it afterwards.
+ * own process) and stops it afterwards. `opts` reach `startStack` (e.g. the host's
+ * rate limits, generous unless a test says otherwise).
  */
-export function useLocalNetwork() {
+export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits'> = {}) {
   let running: RunningStack | undefined
   beforeAll(async () => {
-    running = await startStack()
+    running = await startStack(opts)
   })
   afterAll(async () => {
     await running?.stop()

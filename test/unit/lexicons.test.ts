@@ -50,6 +50,8 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.grantRole': 'procedure',
   'example.groups.revokeRole': 'procedure',
   'example.groups.ejectMember': 'procedure',
+  'example.groups.unbanMember': 'procedure',
+  'example.groups.listBans': 'query',
   'example.groups.listInvites': 'query',
   'example.groups.revokeInvite': 'procedure',
   'example.groups.updateSpace': 'procedure',

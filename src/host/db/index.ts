@@ -9,6 +9,7 @@ import * as m002 from './migrations/002-membership.js'
 import * as m004 from './migrations/004-spaces.js'
 import * as m005 from './migrations/005-member-records.js'
 import * as m006 from './migrations/006-service-jti.js'
+import * as m007 from './migrations/007-bans.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '004-spaces': m004,
   '005-member-records': m005,
   '006-service-jti': m006,
+  '007-bans': m007,
 }
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -136,7 +136,7 @@ export interface ModerationEventTable {
   subjectKey: string
   /** 'report' | 'status' | 'eject' */
   kind: string
-  /** JSON: report {reasonType, reason?}, status {status, note?}, eject {note?}. */
+  /** JSON: report {reasonType, reason?}, status {status, note?}, eject {note?, ban?}. */
   data: string
   createdBy: string
   createdAt: string
@@ -161,6 +161,15 @@ export interface ServiceJtiTable {
   expiresAt: number
 }
 
+/** A person kept out of a group (migration 007): `ejectMember` with `ban`. */
+export interface BanTable {
+  groupDid: string
+  did: string
+  note: string | null
+  createdBy: string
+  createdAt: string
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
@@ -177,4 +186,5 @@ export interface HostDatabaseSchema {
   change: ChangeTable
   dpop_jti: DpopJtiTable
   service_jti: ServiceJtiTable
+  ban: BanTable
 }

@@ -30,6 +30,7 @@ import * as ExampleGroupsGetGroupAuth from './types/example/groups/getGroupAuth.
 import * as ExampleGroupsGetJoinRequest from './types/example/groups/getJoinRequest.js'
 import * as ExampleGroupsGrantRole from './types/example/groups/grantRole.js'
 import * as ExampleGroupsLeaveGroup from './types/example/groups/leaveGroup.js'
+import * as ExampleGroupsListBans from './types/example/groups/listBans.js'
 import * as ExampleGroupsListChanges from './types/example/groups/listChanges.js'
 import * as ExampleGroupsListInvites from './types/example/groups/listInvites.js'
 import * as ExampleGroupsListJoinRequests from './types/example/groups/listJoinRequests.js'
@@ -39,6 +40,7 @@ import * as ExampleGroupsNotifyWrite from './types/example/groups/notifyWrite.js
 import * as ExampleGroupsRequestJoin from './types/example/groups/requestJoin.js'
 import * as ExampleGroupsRevokeInvite from './types/example/groups/revokeInvite.js'
 import * as ExampleGroupsRevokeRole from './types/example/groups/revokeRole.js'
+import * as ExampleGroupsUnbanMember from './types/example/groups/unbanMember.js'
 import * as ExampleGroupsUpdateSpace from './types/example/groups/updateSpace.js'
 import * as ExampleGroupsUpdateSubject from './types/example/groups/updateSubject.js'
 
@@ -383,6 +385,18 @@ export class ExampleGroupsNS {
     return this._server.xrpc.method(nsid, cfg)
   }
 
+  listBans<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsListBans.QueryParams,
+      ExampleGroupsListBans.HandlerInput,
+      ExampleGroupsListBans.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.listBans' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
   listChanges<A extends Auth = void>(
     cfg: MethodConfigOrHandler<
       A,
@@ -488,6 +502,18 @@ export class ExampleGroupsNS {
     >,
   ) {
     const nsid = 'example.groups.revokeRole' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
+  unbanMember<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsUnbanMember.QueryParams,
+      ExampleGroupsUnbanMember.HandlerInput,
+      ExampleGroupsUnbanMember.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.unbanMember' // @ts-ignore
     return this._server.xrpc.method(nsid, cfg)
   }
 

@@ -1521,12 +1521,12 @@ export const schemaDict = {
     lexicon: 1,
     id: 'example.groups.ejectMember',
     description:
-      'Remove a member from the group (requires eject; every role they hold must be assignable).',
+      'Remove a member from the group (requires eject; every role they hold must be assignable). With ban, they cannot ask to join or be invited again until the ban is lifted (unbanMember).',
     defs: {
       main: {
         type: 'procedure',
         description:
-          'Remove a member from the group (requires eject; every role they hold must be assignable).',
+          'Remove a member from the group (requires eject; every role they hold must be assignable). With ban, they cannot ask to join or be invited again until the ban is lifted (unbanMember).',
         input: {
           encoding: 'application/json',
           schema: {
@@ -1547,6 +1547,12 @@ export const schemaDict = {
                 type: 'string',
                 description: 'Moderation note recorded with the eject event.',
                 maxLength: 3000,
+              },
+              ban: {
+                type: 'boolean',
+                description:
+                  'Also ban them: their requestJoin and invites are refused with Forbidden until someone holding eject lifts the ban with unbanMember.',
+                default: false,
               },
             },
           },
@@ -1910,6 +1916,94 @@ export const schemaDict = {
             name: 'InvalidRequest',
           },
         ],
+      },
+    },
+  },
+  ExampleGroupsListBans: {
+    lexicon: 1,
+    id: 'example.groups.listBans',
+    description:
+      'List the people banned from a group, newest first (requires eject).',
+    defs: {
+      main: {
+        type: 'query',
+        description:
+          'List the people banned from a group, newest first (requires eject).',
+        parameters: {
+          type: 'params',
+          required: ['group'],
+          properties: {
+            group: {
+              type: 'string',
+              description: 'DID of the group the call is about.',
+              format: 'did',
+            },
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              default: 50,
+              description: 'Page size.',
+            },
+            cursor: {
+              type: 'string',
+              description: 'Opaque pagination cursor from a previous page.',
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['bans'],
+            properties: {
+              bans: {
+                type: 'array',
+                items: {
+                  type: 'ref',
+                  ref: 'lex:example.groups.listBans#ban',
+                },
+              },
+              cursor: {
+                type: 'string',
+                description: 'Opaque pagination cursor from a previous page.',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'InvalidRequest',
+          },
+        ],
+      },
+      ban: {
+        type: 'object',
+        required: ['did', 'createdBy', 'createdAt'],
+        properties: {
+          did: {
+            type: 'string',
+            format: 'did',
+            description: 'The banned person.',
+          },
+          createdBy: {
+            type: 'string',
+            format: 'did',
+            description: 'Who ejected and banned them.',
+          },
+          createdAt: {
+            type: 'string',
+            format: 'datetime',
+          },
+          note: {
+            type: 'string',
+            maxLength: 3000,
+            description: 'The moderation note given with the eject, if any.',
+          },
+        },
       },
     },
   },
@@ -2590,6 +2684,57 @@ export const schemaDict = {
       },
     },
   },
+  ExampleGroupsUnbanMember: {
+    lexicon: 1,
+    id: 'example.groups.unbanMember',
+    description:
+      'Lift a ban made by ejectMember with ban (requires eject). The person may then ask to join or be invited again.',
+    defs: {
+      main: {
+        type: 'procedure',
+        description:
+          'Lift a ban made by ejectMember with ban (requires eject). The person may then ask to join or be invited again.',
+        input: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['group', 'did'],
+            properties: {
+              group: {
+                type: 'string',
+                description: 'DID of the group the call is about.',
+                format: 'did',
+              },
+              did: {
+                type: 'string',
+                description: 'DID of the banned person.',
+                format: 'did',
+              },
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            properties: {},
+          },
+        },
+        errors: [
+          {
+            name: 'NotBanned',
+            description: 'The person is not banned from this group.',
+          },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'InvalidRequest',
+          },
+        ],
+      },
+    },
+  },
   ExampleGroupsUpdateSpace: {
     lexicon: 1,
     id: 'example.groups.updateSpace',
@@ -2789,6 +2934,7 @@ export const ids = {
   ExampleGroupsGetJoinRequest: 'example.groups.getJoinRequest',
   ExampleGroupsGrantRole: 'example.groups.grantRole',
   ExampleGroupsLeaveGroup: 'example.groups.leaveGroup',
+  ExampleGroupsListBans: 'example.groups.listBans',
   ExampleGroupsListChanges: 'example.groups.listChanges',
   ExampleGroupsListInvites: 'example.groups.listInvites',
   ExampleGroupsListJoinRequests: 'example.groups.listJoinRequests',
@@ -2800,6 +2946,7 @@ export const ids = {
   ExampleGroupsRevokeRole: 'example.groups.revokeRole',
   ExampleGroupsRsvp: 'example.groups.rsvp',
   ExampleGroupsSpace: 'example.groups.space',
+  ExampleGroupsUnbanMember: 'example.groups.unbanMember',
   ExampleGroupsUpdateSpace: 'example.groups.updateSpace',
   ExampleGroupsUpdateSubject: 'example.groups.updateSubject',
 } as const

@@ -44,7 +44,7 @@ export function subjectView(row: SubjectTable): Defs.Subject {
   }
 }
 
-/** Moderation history: report {reasonType, reason?}, status {status, note?}, eject {note?}. */
+/** Moderation history: report {reasonType, reason?}, status {status, note?}, eject {note?, ban?}. */
 export async function recordModerationEvent(
   tx: Transaction<HostDatabaseSchema>,
   ev: { groupDid: string; subjectKey: string; kind: 'report' | 'status' | 'eject'; data: Record<string, unknown>; createdBy: string },

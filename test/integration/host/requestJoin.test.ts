@@ -42,3 +42,23 @@ describe('example.groups.requestJoin', () => {
     }
   })
 })
+
+describe('example.groups.requestJoin after the group opens', () => {
+  it('closes a request made while the group needed approval, so a later decision is a plain RequestNotFound', async () => {
+    const person = net.as('outsider2')
+    const admin = net.as('admin')
+    const group = net.group('approval').did
+    expect((await person.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'pending' })
+    expect((await net.as('owner').call('example.groups.configureGroup', { body: { group, joinPolicy: 'open' } })).status).toBe(200)
+
+    expect((await person.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'admitted' })
+    expect((await person.call('example.groups.getJoinRequest', { params: { group } })).body).toEqual({})
+    const pending = await admin.call<{ requests: { did: string }[] }>('example.groups.listJoinRequests', { params: { group } })
+    expect(pending.body.requests.map((r) => r.did)).not.toContain(person.did)
+
+    const decided = await admin.call('example.groups.admitMember', { body: { group, did: person.did, decision: 'admit' } })
+    expect(decided).toMatchObject({ status: 400, body: { error: 'RequestNotFound' } })
+    const denied = await admin.call('example.groups.admitMember', { body: { group, did: person.did, decision: 'deny' } })
+    expect(denied).toMatchObject({ status: 400, body: { error: 'RequestNotFound' } })
+  })
+})

@@ -4,13 +4,15 @@ import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { createGroup } from '../../../groups/create-group.js'
 import { parseJoinPolicy } from '../../../groups/join-policy.js'
+import { requireHostedHandle } from '../../../groups/handle-domains.js'
 import { refuse } from '../../../errors.js'
 
 /**
  * Creates a group on this host with the caller as its owner. The group's DID is minted
  * on the PLC directory with a `#groups` service (and repo) pointing here. Handles are
- * compared case-insensitively and must be free on this host; proving the handle (DNS or
- * /.well-known) is the group owner's business, as for any atproto account.
+ * compared case-insensitively, must be free on this host, and must be one name under one
+ * of its handle domains (decisions 6.3): the host proves those itself, answering
+ * /.well-known/atproto-did, as a PDS does for its accounts' handles.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.createGroup({
@@ -24,6 +26,7 @@ const register: RegisterMethod = (server, ctx) => {
         if (err instanceof InvalidHandleError) throw refuse('InvalidRequest', `Not a valid handle: ${err.message}`)
         throw err
       }
+      requireHostedHandle(handle, ctx.config.handleDomains)
       const joinPolicy = parseJoinPolicy(input.body.joinPolicy)
       // Checked before minting the DID so a taken handle costs no PLC operation; two
       // racing creations still cannot both win: the handle column is unique.

@@ -11,12 +11,15 @@ import { refuse } from '../../../errors.js'
  * Removes a member. Needs `eject`, and every role the member holds must be assignable
  * through a role granting `eject`: an admin can remove members and moderators but not
  * an owner or another admin. The removal is kept in the group's moderation history.
+ * With `ban`, the person is also kept out: their `requestJoin` and any invite for them
+ * are refused until someone holding `eject` lifts the ban (`unbanMember`). Without it,
+ * an open group would let them straight back in.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.ejectMember({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const { did, note } = input.body
+      const { did, note, ban } = input.body
       const caller = auth.credentials.did
       const group = await loadGroup(ctx, input.body.group)
       await ctx.db.transaction().execute(async (tx) => {
@@ -31,8 +34,16 @@ const register: RegisterMethod = (server, ctx) => {
         }
         await removeMember(tx, group.did, did)
         await ensureConfigurerRemains(tx, group.did)
-        await recordModerationEvent(tx, { groupDid: group.did, subjectKey: did, kind: 'eject', data: note ? { note } : {}, createdBy: caller })
+        await recordModerationEvent(tx, { groupDid: group.did, subjectKey: did, kind: 'eject', data: { ...(note ? { note } : {}), ...(ban ? { ban: true } : {}) }, createdBy: caller })
         await recordChange(tx, group.did, 'member.ejected', did)
+        if (ban) {
+          await tx
+            .insertInto('ban')
+            .values({ groupDid: group.did, did, note: note ?? null, createdBy: caller, createdAt: new Date().toISOString() })
+            .onConflict((oc) => oc.doNothing())
+            .execute()
+          await recordChange(tx, group.did, 'ban.created', did)
+        }
       })
       return { encoding: 'application/json', body: {} }
     },

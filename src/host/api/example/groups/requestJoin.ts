@@ -3,6 +3,7 @@ import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
 import { addMember } from '../../../groups/membership.js'
+import { refuseIfCallerBanned } from '../../../groups/bans.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 
@@ -10,6 +11,7 @@ import { refuse } from '../../../errors.js'
  * Asks to join. An outstanding invite for the caller is redeemed under any policy and
  * admits; otherwise `open` admits, `approval` leaves a pending request (asking again
  * while one is pending returns `pending` without a second request), `invite` refuses.
+ * A banned person is refused under every policy, invite or not (`Forbidden`).
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.requestJoin({
@@ -23,6 +25,7 @@ const register: RegisterMethod = (server, ctx) => {
       const status = await ctx.db.transaction().execute(async (tx) => {
         const member = await tx.selectFrom('member').select('did').where('groupDid', '=', group.did).where('did', '=', caller).executeTakeFirst()
         if (member) throw refuse('AlreadyMember', 'You are already a member of this group')
+        await refuseIfCallerBanned(tx, group.did, caller)
 
         const invite = await tx
           .selectFrom('invite')
@@ -46,6 +49,17 @@ const register: RegisterMethod = (server, ctx) => {
           throw refuse('InviteRequired', 'This group admits people by invitation only, and you have no invite')
         }
         if (group.joinPolicy === 'open') {
+          // A request made while the group still needed approval is decided now; left
+          // pending, an admin's later decision on it would meet a member and fail.
+          const earlier = await tx
+            .updateTable('join_request')
+            .set({ status: 'admitted', decidedAt: now })
+            .where('groupDid', '=', group.did)
+            .where('did', '=', caller)
+            .where('status', '=', 'pending')
+            .returning('id')
+            .execute()
+          for (const request of earlier) await recordChange(tx, group.did, 'joinRequest.admitted', request.id)
           await addMember(tx, group.did, caller, ['member'], now)
           return 'admitted' as const
         }

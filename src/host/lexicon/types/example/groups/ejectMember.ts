@@ -23,6 +23,8 @@ export interface InputSchema {
   did: string
   /** Moderation note recorded with the eject event. */
   note?: string
+  /** Also ban them: their requestJoin and invites are refused with Forbidden until someone holding eject lifts the ban with unbanMember. */
+  ban: boolean
 }
 
 export interface OutputSchema {}

@@ -1,0 +1,30 @@
+import type express from 'express'
+import type { HostContext } from '../context.js'
+import { isHostedHandle } from '../groups/handle-domains.js'
+
+/**
+ * `GET /.well-known/atproto-did`: the HTTPS way to prove a handle (atproto handle
+ * resolution), answered as a PDS does for its accounts. The handle is the request's
+ * host name; the answer is the group's DID as text/plain, or 404 when no group here has
+ * that handle or it is outside the host's handle domains (decisions 6.3). With
+ * `--trust-proxy`, Express takes the host name from X-Forwarded-Host.
+ */
+export function registerHandleWellKnown(app: express.Application, ctx: HostContext) {
+  app.get('/.well-known/atproto-did', async (req, res, next) => {
+    try {
+      const handle = (req.hostname ?? '').toLowerCase()
+      const group =
+        handle && isHostedHandle(handle, ctx.config.handleDomains)
+          ? await ctx.db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
+          : undefined
+      res.type('text/plain')
+      if (!group) {
+        res.status(404).send('No group on this host has this handle')
+        return
+      }
+      res.send(group.did)
+    } catch (err) {
+      next(err)
+    }
+  })
+}

@@ -1,0 +1,72 @@
+import { isIPv6 } from 'node:net'
+import type express from 'express'
+import type { CounterStore } from './window-counter.js'
+import type { RateLimits } from './rate-limits.js'
+import { limitInWords, waitInWords } from './refusal.js'
+import { wasAuthenticated } from './authenticated.js'
+
+/**
+ * The address a limit counts against: IPv4 as is, IPv6 by its /64 (one household or
+ * server gets a whole /64, so single addresses would cost an attacker nothing).
+ */
+export function ipKey(ip: string | undefined): string {
+  if (!ip) return 'unknown'
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]!
+  if (!isIPv6(ip)) return ip
+  const [head = '', tail = ''] = ip.split('::')
+  const left = head ? head.split(':') : []
+  const right = ip.includes('::') && tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
+
+/** A 429 as @atproto/pds sends it (headers of xrpc-server's rate limiter) with `{error, message}`. */
+function refuse(res: express.Response, limit: number, windowSeconds: number, resetAt: number) {
+  const ms = Math.max(0, resetAt - Date.now())
+  res.setHeader('RateLimit-Limit', limit)
+  res.setHeader('RateLimit-Remaining', 0)
+  res.setHeader('RateLimit-Reset', Math.floor(resetAt / 1000))
+  res.setHeader('RateLimit-Policy', `${limit};w=${windowSeconds}`)
+  res.setHeader('Retry-After', Math.ceil(ms / 1000))
+  res.status(429).json({
+    error: 'RateLimitExceeded',
+    message: `Too many requests without valid credentials from your network: this host allows ${limitInWords(limit, windowSeconds)}. Try again ${waitInWords(ms)}.`,
+  })
+}
+
+/**
+ * Limits requests that carry no credentials, or whose credentials the host did not
+ * accept, per IP address. The per-account limits (./xrpc-limits.ts) cannot count these:
+ * they have no account. A request without an `Authorization` header is counted as it
+ * arrives; one with it is counted once answered, unless its credentials were accepted
+ * (so junk in the header does not dodge the limit on methods that need none). A 401
+ * that only hands out a DPoP nonce (it carries `DPoP-Nonce`) is the normal first step
+ * of a group write, not a failure, and is not counted. Once an address has used its
+ * allowance, everything from it is refused until the window ends, before any token is
+ * looked at, so a flood of bad tokens stops costing signature checks and DID look-ups.
+ */
+export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): express.RequestHandler {
+  const limit = limits.unauthenticated
+  const windowMs = limits.windowSeconds * 1000
+  return async (req, res, next) => {
+    if (limit <= 0) return next()
+    try {
+      const key = `ip ${ipKey(req.ip)}`
+      const hasCredentials = !!req.headers.authorization
+      const status = hasCredentials ? await store.peek(key, windowMs) : await store.hit(key, 1, windowMs)
+      if (status.count > limit || (hasCredentials && status.count >= limit)) {
+        return refuse(res, limit, limits.windowSeconds, status.resetAt)
+      }
+      if (hasCredentials) {
+        res.once('finish', () => {
+          const nonceChallenge = res.statusCode === 401 && !!res.getHeader('dpop-nonce')
+          if (!wasAuthenticated(req) && !nonceChallenge) void store.hit(key, 1, windowMs).catch(() => {})
+        })
+      }
+    } catch (err) {
+      return next(err)
+    }
+    next()
+  }
+}
