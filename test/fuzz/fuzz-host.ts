@@ -84,7 +84,8 @@ export async function startFuzzHost(): Promise<FuzzHost> {
     fs.writeFileSync(seedFile, JSON.stringify(seed))
     const logFile = path.join(dataDir, 'host.log')
     const host: RunningHostProcess = await startHostProcess({
-      port: await freePort(),
+      // 0: the host binds a free port itself (no race with other processes for one).
+      port: 0,
       plcUrl: plc.url,
       dataDir: path.join(dataDir, 'host'),
       seedFile,
