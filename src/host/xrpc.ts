@@ -1,5 +1,6 @@
 import { XRPCError, InvalidRequestError } from '@atproto/xrpc-server'
 import { createServer, type Server } from './lexicon/index.js'
+import { requestReadingError } from './request-errors.js'
 
 /**
  * The XRPC server, typed from our lexicons by `lex gen-server` (src/host/lexicon, made
@@ -12,6 +13,8 @@ export function createXrpcServer(): Server {
     validateResponse: true,
     payload: { jsonLimit: 256 * 1024, textLimit: 256 * 1024, blobLimit: 5 * 1024 * 1024 },
     errorParser: (err) => {
+      const reading = requestReadingError(err)
+      if (reading) return reading
       if (err instanceof XRPCError) return err
       // Kysely/SQLite constraint failures are the only expected non-XRPC errors; any
       // other is a bug, and xrpc-server logs it and answers 500 with no detail.
