@@ -9,7 +9,8 @@ import { readLexicons } from './lexicon-arbitraries.js'
  * - `CONVENE_FUZZ_RUNS`: cases over all properties (default 3,000, what `npm test` runs;
  *   `npm run fuzz` sets 20,000). Each property gets its share.
  * - `CONVENE_FUZZ_SEED` (and `CONVENE_FUZZ_PATH`): replay a failure; a failing property
- *   prints both. With the path, only the shrunk counterexample is replayed.
+ *   prints both. The seed alone replays the whole run (with the same number of runs);
+ *   with the path, only the shrunk counterexample of one property (pick it with -t).
  * - `CONVENE_FUZZ_TIMEOUT_MS`: how long one request may take before it counts as a hang
  *   (default 10 s).
  */
@@ -23,7 +24,8 @@ const envInt = (name: string, fallback: number) => {
 
 export const FUZZ = {
   runs: envInt('CONVENE_FUZZ_RUNS', 3_000),
-  seed: process.env.CONVENE_FUZZ_SEED ? envInt('CONVENE_FUZZ_SEED', 0) : undefined,
+  // One seed for the whole run, every property, so that it alone replays the run.
+  seed: process.env.CONVENE_FUZZ_SEED ? envInt('CONVENE_FUZZ_SEED', 0) : Math.floor(Math.random() * 2 ** 31),
   path: process.env.CONVENE_FUZZ_PATH || undefined,
   requestTimeoutMs: envInt('CONVENE_FUZZ_TIMEOUT_MS', 10_000),
 }

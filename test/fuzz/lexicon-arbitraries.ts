@@ -202,6 +202,13 @@ function hintedString(name: string, world: FuzzWorld, recordTypes: string[]): fc
   switch (name) {
     case 'group':
       return fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...world.groupDids) }, { weight: 1, arbitrary: formatArb('did', world, recordTypes) })
+    case 'repo':
+      // The group for group writes, a member for member writes.
+      return fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...world.groupDids) },
+        { weight: 2, arbitrary: fc.constantFrom(...world.personDids) },
+        { weight: 1, arbitrary: formatArb('did', world, recordTypes) },
+      )
     case 'space':
     case 'event':
       return fc.oneof(
