@@ -90,6 +90,11 @@ const errorName = (res: RawResponse): string | undefined => {
   }
 }
 
+export interface Answer {
+  res: RawResponse
+  httpMethod: string
+}
+
 const clip = (s: string, n = 2_000) => (s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s)
 
 /**
@@ -100,7 +105,7 @@ const clip = (s: string, n = 2_000) => (s.length > n ? `${s.slice(0, n)}… (${s
 export async function fuzzProperty<T>(
   host: FuzzHost,
   arb: fc.Arbitrary<T>,
-  exec: (value: T) => Promise<{ res: RawResponse; httpMethod: string }>,
+  exec: (value: T) => Promise<Answer | Answer[]>,
   numRuns: number,
 ): Promise<void> {
   // The test's own title, so that the replay line below selects it with -t.
@@ -109,11 +114,13 @@ export async function fuzzProperty<T>(
   const started = Date.now()
   const details = await fc.check(
     fc.asyncProperty(arb, async (value) => {
-      const { res, httpMethod } = await exec(value)
-      const key = `${res.status}${errorName(res) ? ` ${errorName(res)}` : ''}`
-      statuses.set(key, (statuses.get(key) ?? 0) + 1)
-      if (process.env.CONVENE_FUZZ_DEBUG) console.log(res.status, res.text.slice(0, 200))
-      assertSound(res, httpMethod, host)
+      const answers = await exec(value)
+      for (const { res, httpMethod } of Array.isArray(answers) ? answers : [answers]) {
+        const key = `${res.status}${errorName(res) ? ` ${errorName(res)}` : ''}`
+        statuses.set(key, (statuses.get(key) ?? 0) + 1)
+        if (process.env.CONVENE_FUZZ_DEBUG) console.log(res.status, res.text.slice(0, 200))
+        assertSound(res, httpMethod, host)
+      }
     }),
     { numRuns, seed: FUZZ.seed, path: FUZZ.path },
   )

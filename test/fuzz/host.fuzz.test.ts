@@ -226,10 +226,11 @@ async function expectAlive() {
   expect(JSON.parse(res.text)).toMatchObject({ did: open })
 }
 
-// Shares of CONVENE_FUZZ_RUNS; with the default 3,000 these are 750/870/570/375/435.
+// Shares of CONVENE_FUZZ_RUNS; with the default 3,000: 750/720/150 bursts (of 2 to 8 requests)/570/375/435.
 const RUNS = {
   garbageAuth: runsFor(0.25),
-  authenticated: runsFor(0.29),
+  authenticated: runsFor(0.24),
+  bursts: runsFor(0.05),
   envelopes: runsFor(0.19),
   dpop: runsFor(0.125),
   groupWrites: runsFor(0.145),
@@ -280,6 +281,30 @@ describe('fuzzing the group host: no input of any shape gets a 5xx', () => {
       await expectAlive()
     },
     testTimeoutFor(RUNS.authenticated),
+  )
+
+  it(
+    'bursts of concurrent authenticated calls (races between checks and writes)',
+    async () => {
+      const one = perMethod(methods.filter((m) => !GROUP_WRITES.includes(m.nsid) && m.nsid !== GROUP_AUTH), (m) =>
+        fc.record({
+          nsid: fc.constant(m.nsid),
+          httpMethod: fc.constant(rightMethod(m)),
+          inputs: inputsArb(m, arbContext(2)),
+          contentType: fc.constant(m.kind === 'procedure' ? 'application/json' : null),
+          auth: fc.constantFrom(...PEOPLE).map((person) => ({ kind: 'service' as const, person })),
+          dpop: fc.constant<DpopSpec>({ kind: 'absent' }),
+        }),
+      )
+      // The same call several times at once, or different ones: both race.
+      const burst = fc.oneof(
+        fc.tuple(one, fc.integer({ min: 2, max: 8 })).map(([spec, n]) => Array.from({ length: n }, () => spec)),
+        fc.array(one, { minLength: 2, maxLength: 8 }),
+      )
+      await fuzzProperty(host, burst, (specs) => Promise.all(specs.map(({ inputs, ...spec }) => call({ ...spec, ...inputs }))), RUNS.bursts)
+      await expectAlive()
+    },
+    testTimeoutFor(RUNS.bursts * 5),
   )
 
   it(
