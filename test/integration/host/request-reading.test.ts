@@ -58,3 +58,18 @@ describe('refusals made while reading a request use the names peers know', () =>
     expect(await res.json()).toEqual({ error: 'InvalidRequest', message: expect.stringContaining('__proto__') })
   })
 })
+
+describe('paths the host does not serve', () => {
+  it('answer 404 with the JSON error body, not an HTML page', async () => {
+    for (const path of ['/', '/foo', '//xrpc/example.groups.getGroup', '/index.html']) {
+      const res = await fetch(`${net.stack.host.url}${path}`)
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/)
+      expect(await res.json(), path).toEqual({ error: 'NotFound', message: expect.any(String) })
+    }
+    // XRPC's own answers are untouched: an unknown method is still 501.
+    const unknown = await fetch(`${net.stack.host.url}/xrpc/example.groups.noSuchMethod`)
+    expect(unknown.status).toBe(501)
+    expect(await unknown.json()).toMatchObject({ error: 'MethodNotImplemented' })
+  })
+})
