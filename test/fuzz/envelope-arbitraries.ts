@@ -142,3 +142,18 @@ export const extraHeadersArb: fc.Arbitrary<Record<string, string>> = fc.oneof(
     ),
   },
 )
+
+/**
+ * Paths: the host's own (`_health`, the lexicon methods with junk appended), unknown
+ * NSIDs, and paths outside `/xrpc/` (escapes, traversal, doubled slashes).
+ */
+export function pathArb(nsids: string[]): fc.Arbitrary<string> {
+  const segment = fc.stringMatching(/^[A-Za-z0-9._~%:-]{0,20}$/)
+  return fc.oneof(
+    fc.constantFrom('/', '/xrpc', '/xrpc/', '/xrpc/_health', '/xrpc/_health/', '//xrpc/_health', '/.well-known/atproto-did', '/.well-known/did.json', '/favicon.ico', '/xrpc/%', '/xrpc/%2e%2e%2f', '/xrpc/..', '/%2e%2e/%2e%2e/etc/passwd', `/${'a'.repeat(8000)}`),
+    fc.tuple(fc.constantFrom(...nsids), fc.constantFrom('/', '/x', '%00', '%2F..', '.', '..', '?', '#', ';x', '%20', 'X')).map(([n, tail]) => `/xrpc/${n}${tail}`),
+    fc.constantFrom(...nsids).map((n) => `/XRPC/${n.toUpperCase()}`),
+    fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/xrpc/${parts.join('.')}`),
+    fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
+  )
+}

@@ -39,10 +39,12 @@ export const testTimeoutFor = (runs: number) => 90_000 + runs * 250
 /**
  * What every answer must be, whatever was sent: below 500, and a refusal (4xx) is the
  * spec's JSON `{error, message}`. HEAD answers carry no body, and 431 (headers too
- * large) comes from Node's HTTP parser before any of the host's code runs.
+ * large) comes from Node's HTTP parser before any of the host's code runs. The one 5xx
+ * allowed: 501 MethodNotImplemented for a method no lexicon defines (XRPC's answer).
  */
-export function assertSound(res: RawResponse, httpMethod: string, host: FuzzHost): void {
+export function assertSound({ res, httpMethod, unknownMethod }: Answer, host: FuzzHost): void {
   if (host.exitCode() !== null) throw new Error(`the host process exited (code ${host.exitCode()}):\n${host.logTail()}`)
+  if (unknownMethod && res.status === 501 && errorName(res) === 'MethodNotImplemented') return
   if (res.status >= 500) throw new Error(`answered ${res.status}: ${res.text.slice(0, 500)}`)
   // Status 0: an oversized request cut off by the server (see exchangeOrClosed).
   if (res.status < 400 || httpMethod === 'HEAD' || res.status === 431) return
@@ -64,11 +66,13 @@ export function assertSound(res: RawResponse, httpMethod: string, host: FuzzHost
 
 /**
  * Error names peers can rely on, by status: for 400, what the lexicons declare (spec
- * section 7) and `InvalidRequest` for malformed input; for 413 and 415, the XRPC names.
+ * section 7) and `InvalidRequest` for malformed input; for 413 and 415, the XRPC names;
+ * 404 (a path outside /xrpc/) `NotFound`.
  * Other statuses (401's many service-auth names, 429) are checked for shape only.
  */
 const ERROR_NAMES: Record<number, Set<string>> = {
   400: new Set(['InvalidRequest', ...declaredErrorNames()]),
+  404: new Set(['NotFound']),
   413: new Set(['PayloadTooLarge']),
   415: new Set(['UnsupportedMediaType']),
 }
@@ -93,6 +97,8 @@ const errorName = (res: RawResponse): string | undefined => {
 export interface Answer {
   res: RawResponse
   httpMethod: string
+  /** The path names no lexicon method: XRPC's 501 MethodNotImplemented is then right. */
+  unknownMethod?: boolean
 }
 
 const clip = (s: string, n = 2_000) => (s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s)
@@ -115,11 +121,12 @@ export async function fuzzProperty<T>(
   const details = await fc.check(
     fc.asyncProperty(arb, async (value) => {
       const answers = await exec(value)
-      for (const { res, httpMethod } of Array.isArray(answers) ? answers : [answers]) {
+      for (const answer of Array.isArray(answers) ? answers : [answers]) {
+        const { res } = answer
         const key = `${res.status}${errorName(res) ? ` ${errorName(res)}` : ''}`
         statuses.set(key, (statuses.get(key) ?? 0) + 1)
         if (process.env.CONVENE_FUZZ_DEBUG) console.log(res.status, res.text.slice(0, 200))
-        assertSound(res, httpMethod, host)
+        assertSound(answer, host)
       }
     }),
     { numRuns, seed: FUZZ.seed, path: FUZZ.path },
