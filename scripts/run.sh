@@ -32,6 +32,22 @@ case "$task" in
     tsc --noEmit -p tsconfig.node.json
     exec vue-tsc --noEmit -p tsconfig.web.json ;;
   lint) exec eslint --max-warnings 0 . ;;
+  fuzz)
+    # The fuzz suite of `npm test` (test/fuzz), longer: 20,000 cases unless --runs says.
+    # A failure prints its seed and path; --seed (and --path) replay it. Other
+    # arguments go to vitest.
+    args=()
+    while [ $# -gt 0 ]; do
+      case "$1" in
+        --runs) export CONVENE_FUZZ_RUNS=${2:?--runs needs a number}; shift 2 ;;
+        --seed) export CONVENE_FUZZ_SEED=${2:?--seed needs a number}; shift 2 ;;
+        --path) export CONVENE_FUZZ_PATH=${2:?--path needs the path a failure printed}; shift 2 ;;
+        *) args+=("$1"); shift ;;
+      esac
+    done
+    export CONVENE_FUZZ_RUNS=${CONVENE_FUZZ_RUNS:-20000}
+    log "fuzzing the group host: $CONVENE_FUZZ_RUNS cases${CONVENE_FUZZ_SEED:+, seed $CONVENE_FUZZ_SEED}"
+    exec vitest run test/fuzz "${args[@]}" ;;
   bench-host) exec node --import tsx bench/host.ts "$@" ;;
   bench-core) exec node --import tsx bench/core.ts "$@" ;;
   bench-ui)

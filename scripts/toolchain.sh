@@ -56,7 +56,8 @@ ensure_node() {
 ensure_deps() {
   local stamp="$CONVENE_ROOT/node_modules/.convene-stamp"
   local want
-  want="$(node -p 'process.versions.modules')-$(sha256sum "$CONVENE_ROOT/package-lock.json" "$CONVENE_ROOT/package.json" | sha256sum | cut -c1-16)"
+  # Contents only: a stamp with the folder's path in it never matches in another clone or worktree.
+  want="$(node -p 'process.versions.modules')-$(cat "$CONVENE_ROOT/package-lock.json" "$CONVENE_ROOT/package.json" | sha256sum | cut -c1-16)"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     log "installing dependencies with Node $(node --version) (this takes a few minutes the first time)"
     # Not `npm ci`: registry mirrors that lack some platforms' optional packages (rollup's

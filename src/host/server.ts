@@ -8,6 +8,7 @@ import { loadGroupAuth } from './auth/group-auth.js'
 import { applySeed, type HostSeed, type SeededGroup } from './seed.js'
 import { registerHealth } from './api/health.js'
 import { registerMethods } from './api/index.js'
+import { registerNotFound } from './api/not-found.js'
 import { createXrpcServer } from './xrpc.js'
 import type { HostConfig } from './config.js'
 import type { HostContext } from './context.js'
@@ -65,6 +66,7 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
   registerHealth(app, ctx)
   registerHandleWellKnown(app, ctx)
   app.use(xrpc.xrpc.router)
+  registerNotFound(app)
   app.use(answerOtherErrors)
   server.on('request', app)
 

@@ -4,6 +4,7 @@ import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from './una
 import type { CounterStore } from './limits/window-counter.js'
 import type { RateLimits } from './limits/rate-limits.js'
 import { xrpcRateLimits } from './limits/xrpc-limits.js'
+import { requestReadingError } from './request-errors.js'
 
 /**
  * The XRPC server, typed from our lexicons by `lex gen-server` (src/host/lexicon, made
@@ -18,6 +19,8 @@ export function createXrpcServer(limits?: { store: CounterStore; rateLimits: Rat
     ...(limits ? { rateLimits: xrpcRateLimits(limits.store, limits.rateLimits) } : {}),
     payload: { jsonLimit: 256 * 1024, textLimit: 256 * 1024, blobLimit: 5 * 1024 * 1024 },
     errorParser: (err) => {
+      const reading = requestReadingError(err)
+      if (reading) return reading
       if (err instanceof XRPCError) return err
       // A database locked by another connection past the busy timeout: 503, and
       // `Retry-After` (server.ts) says when to come back.
