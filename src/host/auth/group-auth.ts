@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { AuthRequiredError, type MethodAuthContext } from '@atproto/xrpc-server'
 import type { HostDb } from '../db/index.js'
 import type { HostContext } from '../context.js'
@@ -6,6 +5,8 @@ import { refuse } from '../errors.js'
 import { DpopNonce, DpopVerifier } from './dpop.js'
 import { GroupTokens, type GroupGrant } from './group-token.js'
 import { serviceAuth } from './service-auth.js'
+import { randomSecret } from '../secrets/stored-secrets.js'
+import { noteCaller } from '../log/request-log.js'
 
 /** DPoP checking and group-credential tokens: what `getGroupAuth` and group writes use. */
 export interface GroupAuth {
@@ -13,22 +14,12 @@ export interface GroupAuth {
   tokens: GroupTokens
 }
 
-/** A 32-byte secret from `host_secret`, made on first use. */
-async function hostSecret(db: HostDb, name: string): Promise<Buffer> {
-  await db
-    .insertInto('host_secret')
-    .values({ name, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-  const row = await db.selectFrom('host_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow()
-  return Buffer.from(row.value, 'hex')
-}
-
-export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; serviceDid: string }): Promise<GroupAuth> {
-  const nonces = new DpopNonce(await hostSecret(db, 'dpopNonceSecret'))
+/** The DPoP nonce and token secrets are 32 random bytes each, sealed in `host_secret`. */
+export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; serviceDid: string; hostKey: Buffer }): Promise<GroupAuth> {
+  const nonces = new DpopNonce(await randomSecret(db, opts.hostKey, 'dpopNonceSecret'))
   return {
     dpop: new DpopVerifier(db, nonces, opts.publicUrl),
-    tokens: new GroupTokens(await hostSecret(db, 'groupTokenSecret'), opts.serviceDid),
+    tokens: new GroupTokens(await randomSecret(db, opts.hostKey, 'groupTokenSecret'), opts.serviceDid),
   }
 }
 
@@ -71,6 +62,7 @@ export function groupCredentialAuth(ctx: HostContext) {
     if (proof.jkt !== grant.jkt) {
       throw refuse('InvalidDpop', 'The DPoP proof is signed by another key than the one this credential is bound to')
     }
+    noteCaller(res, grant.actor)
     return { credentials: grant }
   }
 }

@@ -1,6 +1,8 @@
 import { AuthRequiredError, verifyJwt, type MethodAuthContext } from '@atproto/xrpc-server'
 import type { HostContext } from '../context.js'
 import { nodeVerifySignature } from './verify-signature.js'
+import { precheckServiceAuthToken } from './token-precheck.js'
+import { noteCaller } from '../log/request-log.js'
 
 export interface ServiceAuthCredentials {
   credentials: { did: string }
@@ -17,13 +19,15 @@ export function methodOf(path: string): string {
  * `lxm` exactly the method being called, not expired. Anything else is a 401.
  */
 export function serviceAuth(ctx: HostContext) {
-  return async ({ req }: MethodAuthContext): Promise<ServiceAuthCredentials> => {
+  return async ({ req, res }: MethodAuthContext): Promise<ServiceAuthCredentials> => {
     const header = req.headers.authorization ?? ''
     if (!header.startsWith('Bearer ')) {
       throw new AuthRequiredError('Service auth is required: send "Authorization: Bearer <token from getServiceAuth>"', 'AuthMissing')
     }
     const token = header.slice('Bearer '.length).trim()
     const lxm = methodOf(req.originalUrl ?? req.url)
+    // No DID is resolved for a token that fails what needs no key.
+    precheckServiceAuthToken(token, ctx.identity.aud, lxm)
     const payload = await verifyJwt(
       token,
       ctx.identity.aud,
@@ -38,6 +42,8 @@ export function serviceAuth(ctx: HostContext) {
       if (err instanceof AuthRequiredError) throw err
       throw new AuthRequiredError(`Service auth could not be verified: ${(err as Error).message}`, 'BadJwt')
     })
-    return { credentials: { did: payload.iss.split('#')[0]! } }
+    const did = payload.iss.split('#')[0]!
+    noteCaller(res, did)
+    return { credentials: { did } }
   }
 }
