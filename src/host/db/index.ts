@@ -8,7 +8,7 @@ import * as m001 from './migrations/001-init.js'
 import * as m002 from './migrations/002-membership.js'
 import * as m004 from './migrations/004-spaces.js'
 import { sealedKeysMigration } from './migrations/008-sealed-keys.js'
-import { checkHostKey } from '../secrets/stored-secrets.js'
+import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
@@ -68,12 +68,13 @@ export async function openHostDb(dataDir: string, hostKey: Buffer): Promise<Host
     db,
     provider: { getMigrations: async () => migrationsWith(hostKey) },
   })
-  const { error } = await migrator.migrateToLatest()
+  const { error, results } = await migrator.migrateToLatest()
   if (error) {
     await db.destroy()
     throw error
   }
   try {
+    if (results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
     await checkHostKey(db, hostKey)
   } catch (err) {
     await db.destroy()

@@ -1,6 +1,6 @@
 import { openHostDb } from '../db/index.js'
 import { loadHostKey, readHostKeyFile } from './host-key.js'
-import { resealAll } from './stored-secrets.js'
+import { resealAll, scrubOldValues } from './stored-secrets.js'
 import type { RotateKeyOptions } from '../config.js'
 
 /**
@@ -14,7 +14,9 @@ export async function rotateHostKey(opts: RotateKeyOptions, env: NodeJS.ProcessE
   if (oldKey.equals(newKey)) throw new Error('the new key is the same as the old one')
   const db = await openHostDb(opts.dataDir, oldKey)
   try {
-    return await resealAll(db, oldKey, newKey)
+    const counts = await resealAll(db, oldKey, newKey)
+    await scrubOldValues(db)
+    return counts
   } finally {
     await db.destroy()
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { groupKeyContext, seal, secretContext, unseal, WrongHostKeyError } from './sealed.js'
 
@@ -85,4 +85,16 @@ export async function resealIn(tx: Db, from: Buffer | null, to: Buffer): Promise
     }
     return { secrets, groups: groups.length }
   }
+}
+
+/**
+ * After re-sealing: zero freed space in pages (`secure_delete`), rebuild the file
+ * (`VACUUM`) and fold the WAL back in and truncate it, so the old values (plaintext
+ * before migration 008, the old key's ciphertexts after a rotation) are not left in
+ * free pages or WAL frames. Backups taken before still hold them: see the operations notes.
+ */
+export async function scrubOldValues(db: Db): Promise<void> {
+  await sql`PRAGMA secure_delete = ON`.execute(db)
+  await sql`VACUUM`.execute(db)
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)
 }

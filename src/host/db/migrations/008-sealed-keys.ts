@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 import type { HostDatabaseSchema } from '../schema.js'
 import { resealIn } from '../../secrets/stored-secrets.js'
@@ -14,6 +14,9 @@ import { isSealed } from '../../secrets/sealed.js'
 export function sealedKeysMigration(hostKey: Buffer): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
+      // Freed cell space is zeroed as the values are rewritten; db/index.ts then scrubs
+      // the file and the WAL (scrubOldValues).
+      await sql`PRAGMA secure_delete = ON`.execute(db)
       // One transaction (Kysely runs SQLite migrations without one): the rename and the
       // sealing happen together or not at all.
       await (db as Kysely<HostDatabaseSchema>).transaction().execute(async (tx) => {
