@@ -31,7 +31,8 @@ const rawBytes = (dataDir: string) =>
 /** A database as hosts before migration 008 left it: keys in plain hex. */
 async function preSealedDatabase(dataDir: string) {
   const plain = { signingKey: randomBytes(32).toString('hex'), groupTokenSecret: randomBytes(32).toString('hex'), group: randomBytes(32).toString('hex') }
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SqliteDatabase(path.join(dataDir, 'host.sqlite')) }) })
+  // The tables as they were before 008 (rotationKeyHex), which the current schema type no longer has.
+  const db = new Kysely<{ host_secret: { name: string; value: string }; group: Record<string, string> }>({ dialect: new SqliteDialect({ database: new SqliteDatabase(path.join(dataDir, 'host.sqlite')) }) })
   const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ '001-init': m001, '002-membership': m002, '004-spaces': m004 }) } })
   const { error } = await migrator.migrateToLatest()
   if (error) throw error

@@ -52,7 +52,8 @@ export function requestLog(logger: Logger): express.RequestHandler {
         ...(res.locals.callerDid ? { caller: res.locals.callerDid as string } : {}),
         ...(errorName ? { error: errorName } : {}),
       }
-      if (status >= 500) logger.error(line, 'request')
+      // 501 (no such method) is the caller's doing; other 5xx are the host's.
+      if (status >= 500 && status !== 501) logger.error(line, 'request')
       else logger.info(line, 'request')
     }
     res.on('finish', done)
