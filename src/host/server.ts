@@ -61,7 +61,7 @@ export async function startHost(
   const peerFetch = createPeerFetch({ allowLoopbackPeers: cfg.allowLoopbackPeers })
   const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth, logger, peerFetch }
 
-  const xrpc = createXrpcServer(logger)
+  const xrpc = createXrpcServer()
   registerMethods(xrpc, ctx)
   const app = express()
   app.disable('x-powered-by')

@@ -1,5 +1,4 @@
 import { XRPCError, InvalidRequestError } from '@atproto/xrpc-server'
-import type { Logger } from 'pino'
 import { createServer, type Server } from './lexicon/index.js'
 
 /**
@@ -8,20 +7,18 @@ import { createServer, type Server } from './lexicon/index.js'
  * `InvalidRequest`), and responses checked too, so the host cannot drift from its own
  * published interface.
  */
-export function createXrpcServer(logger: Logger): Server {
+export function createXrpcServer(): Server {
   return createServer({
     validateResponse: true,
     payload: { jsonLimit: 256 * 1024, textLimit: 256 * 1024, blobLimit: 5 * 1024 * 1024 },
     errorParser: (err) => {
       if (err instanceof XRPCError) return err
       // Kysely/SQLite constraint failures are the only expected non-XRPC errors; any
-      // other is a bug: logged with its stack (and the request id), answered 500 with no detail.
+      // other is a bug, and xrpc-server logs it and answers 500 with no detail.
       if (err instanceof Error && /SQLITE_CONSTRAINT/.test((err as { code?: string }).code ?? '')) {
         return new InvalidRequestError('That conflicts with the group’s current state; reload and try again')
       }
-      const parsed = XRPCError.fromError(err)
-      if (parsed.statusCode >= 500) logger.error({ err }, 'unexpected error')
-      return parsed
+      return XRPCError.fromError(err)
     },
   })
 }

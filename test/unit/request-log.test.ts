@@ -19,7 +19,7 @@ beforeAll(async () => {
     },
   })
   const logger = createHostLogger({ destination })
-  const xrpc = createXrpcServer(logger)
+  const xrpc = createXrpcServer()
   // A method whose handler has a bug: what an unexpected error looks like in the log.
   xrpc.xrpc.method('example.groups.getGroup', {
     handler: () => {

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type express from 'express'
 import type { Logger } from 'pino'
-import { requestScope } from './logger.js'
 import { methodOf } from '../auth/service-auth.js'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
+
+/** What xrpc-server's error middleware passes to `req.log.error`. */
+interface XrpcErrorLog {
+  error(entry: { err: unknown; nsid?: string; status: number }, msg?: string): void
+}
 
 /** A caller's request id is kept only if it is a short plain token: it is written into our log. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/
@@ -58,6 +62,14 @@ export function requestLog(logger: Logger): express.RequestHandler {
     }
     res.on('finish', done)
     res.on('close', done)
-    requestScope.run({ reqId }, next)
+    // xrpc-server reports every error it answers to `req.log.error` when there is one
+    // (its hook for pino-http): the unexpected ones (5xx but 501) are logged here with
+    // their stack and this request's id; refusals are on the request line already.
+    ;(req as { log?: XrpcErrorLog }).log = {
+      error: (entry) => {
+        if (entry.status >= 500 && entry.status !== 501) logger.error({ reqId, nsid: entry.nsid, err: entry.err }, 'unexpected error')
+      },
+    }
+    next()
   }
 }
