@@ -1,41 +1,103 @@
 import fs from 'node:fs'
-import { HOST_USAGE, parseHostArgs } from './config.js'
+import { HOST_USAGE, parseHostArgs, parseRotateKeyArgs, UsageError } from './config.js'
 import { startHost } from './server.js'
+import type { Logger } from 'pino'
+import { createHostLogger } from './log/logger.js'
+import { HostKeyError, writeNewHostKeyFile } from './secrets/host-key.js'
+import { rotateHostKey } from './secrets/rotate-key.js'
 
-async function main() {
-  let config
+/** Usage errors and key problems are the operator's to fix: said plainly, exit 2. */
+function usageFailure(err: unknown): never {
+  process.stderr.write(`${(err as Error).message}\n\n${HOST_USAGE}`)
+  process.exit(2)
+}
+
+/** Lets the asynchronous log writer finish its last lines, then exits (at most a second later). */
+function exitAfterFlush(logger: Logger, code: number) {
+  setTimeout(() => process.exit(code), 1000).unref()
+  logger.flush(() => process.exit(code))
+}
+
+async function serve(argv: string[]) {
+  let options
   try {
-    config = parseHostArgs(process.argv.slice(2))
+    options = parseHostArgs(argv)
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n\n${HOST_USAGE}`)
-    process.exit(2)
+    usageFailure(err)
   }
-  if (config === 'help') {
+  if (options === 'help') {
     process.stdout.write(HOST_USAGE)
     return
   }
-  const host = await startHost(config)
+  const logger = createHostLogger()
+  let host
+  try {
+    host = await startHost(options, logger)
+  } catch (err) {
+    if (err instanceof HostKeyError) usageFailure(err)
+    logger.fatal({ err }, 'host failed to start')
+    process.stderr.write(`group host failed to start: ${(err as Error).message}\n`)
+    exitAfterFlush(logger, 1)
+    return
+  }
   const ready = {
     url: host.url,
     serviceDid: host.ctx.identity.did,
     aud: host.ctx.identity.aud,
     groups: host.groups,
   }
-  if (config.readyFile) {
+  if (options.readyFile) {
     // Written whole then renamed, so a watcher never reads half a file.
-    fs.writeFileSync(`${config.readyFile}.tmp`, JSON.stringify(ready, null, 2))
-    fs.renameSync(`${config.readyFile}.tmp`, config.readyFile)
+    fs.writeFileSync(`${options.readyFile}.tmp`, JSON.stringify(ready, null, 2))
+    fs.renameSync(`${options.readyFile}.tmp`, options.readyFile)
   }
-  process.stderr.write(`group host ${host.ctx.identity.did} serving at ${host.url}\n`)
-  const stop = async () => {
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'host received signal')
     await host.close()
-    process.exit(0)
+    exitAfterFlush(logger, 0)
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception')
+    exitAfterFlush(logger, 1)
+  })
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'))
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2)
+  if (command === 'new-key-file') {
+    if (rest.length !== 1) usageFailure(new UsageError('new-key-file takes one path'))
+    try {
+      writeNewHostKeyFile(rest[0]!)
+    } catch (err) {
+      usageFailure(new UsageError(`cannot write ${rest[0]}: ${(err as Error).message}`))
+    }
+    process.stderr.write(`wrote a new host key to ${rest[0]} (keep it outside the data directory and its backups)\n`)
+    return
+  }
+  if (command === 'rotate-key') {
+    let opts
+    try {
+      opts = parseRotateKeyArgs(rest)
+    } catch (err) {
+      usageFailure(err)
+    }
+    try {
+      const { secrets, groups } = await rotateHostKey(opts)
+      process.stderr.write(`re-encrypted ${secrets} host secrets and ${groups} group keys; start the host with ${opts.newKeyFile} now\n`)
+    } catch (err) {
+      if (err instanceof HostKeyError) usageFailure(err)
+      process.stderr.write(`rotate-key failed, nothing changed: ${(err as Error).message}\n`)
+      process.exitCode = 1
+    }
+    return
+  }
+  await serve(process.argv.slice(2))
 }
 
 main().catch((err) => {
-  process.stderr.write(`group host failed to start: ${(err as Error).stack ?? err}\n`)
+  process.stderr.write(`group host failed: ${(err as Error).stack ?? err}\n`)
   process.exit(1)
 })

@@ -2,8 +2,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { defaultHandleDomains, normalizeHandleDomain } from './groups/handle-domains.js'
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './limits/rate-limits.js'
+import { HOST_KEY_ENV } from './secrets/host-key.js'
 
-export interface HostConfig {
+/** What the command line says; `startHost` adds the host key it loads. */
+export interface HostOptions {
   port: number
   /** Address to bind; loopback unless the operator says otherwise. */
   bind: string
@@ -24,9 +26,23 @@ export interface HostConfig {
    * believe, so per-IP limits count the client, not the proxy. Off by default.
    */
   trustProxy?: string
+  /** The host key's file (else CONVENE_HOST_KEY): it seals the keys in host.sqlite. */
+  keyFile?: string
+  /**
+   * Development only: fetches from peers (members' PDSes) may reach loopback addresses,
+   * as the local network needs. DID documents and handles never do (src/node/safe-fetch.ts).
+   */
+  allowLoopbackPeers: boolean
+}
+
+export interface HostConfig extends HostOptions {
+  /** The AES-256 key sealing the stored keys (src/host/secrets); never logged. */
+  hostKey: Buffer
 }
 
 export const HOST_USAGE = `Usage: npm run host -- [options]
+       npm run host -- new-key-file <path>
+       npm run host -- rotate-key --data-dir <dir> --key-file <old> --new-key-file <new>
 
 The Convene reference group host: serves every example.groups.* method.
 
@@ -35,7 +51,8 @@ Options:
   --bind <addr>       address to bind (default 127.0.0.1)
   --public-url <url>  URL peers reach this host at (default http://127.0.0.1:<port>)
   --data-dir <dir>    where the SQLite database lives (default ./.host-data)
-  --plc-url <url>     PLC directory to resolve and mint DIDs with (required)
+  --plc-url <url>     PLC directory to resolve and mint DIDs with (required; the only
+                      address DID resolution may reach on loopback or a private network)
   --service-did <did> the host's service DID (default: minted on the PLC on first start)
   --seed <file>       JSON seed of groups to create on first start
   --ready-file <file> write {url, serviceDid, aud, groups} here once serving
@@ -52,12 +69,28 @@ Options:
                       e.g. --rate-limits createGroup=5,queries=20000
   --trust-proxy <v>   behind a reverse proxy: Express's "trust proxy" (e.g. loopback,
                       or a hop count) so per-IP limits see the client's address
+  --key-file <path>   the host key (base64, 32 bytes) that encrypts the service key, the
+                      token secrets and every group's key in host.sqlite; or set
+                      ${HOST_KEY_ENV}. Required: keep it outside the data directory
+                      and its backups. Make one with: npm run host -- new-key-file <path>
+  --allow-loopback-peers
+                      development only: let fetches from members' PDSes reach loopback
+                      addresses (npm run stack passes it). Off by default.
   -h, --help          show this help
+
+Commands:
+  new-key-file <path>  write a new random host key to <path> (mode 600; never overwrites)
+  rotate-key           re-encrypt every stored key with --new-key-file (the host stopped;
+                       then start it with the new key). The old key: --key-file or
+                       ${HOST_KEY_ENV}.
+
+Logs: JSON lines on stdout, one per request (reqId, method, nsid, status, ms, caller,
+error), with the request id echoed in X-Request-Id. LOG_LEVEL sets the level.
 `
 
 export class UsageError extends Error {}
 
-export function parseHostArgs(argv: string[]): HostConfig | 'help' {
+export function parseHostArgs(argv: string[]): HostOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -72,6 +105,8 @@ export function parseHostArgs(argv: string[]): HostConfig | 'help' {
       'handle-domain': { type: 'string', multiple: true },
       'rate-limits': { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'key-file': { type: 'string' },
+      'allow-loopback-peers': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -106,5 +141,27 @@ export function parseHostArgs(argv: string[]): HostConfig | 'help' {
     handleDomains,
     rateLimits,
     trustProxy: values['trust-proxy'],
+    keyFile: values['key-file'],
+    allowLoopbackPeers: values['allow-loopback-peers'] ?? false,
+  }
+}
+
+export interface RotateKeyOptions {
+  dataDir: string
+  keyFile?: string
+  newKeyFile: string
+}
+
+export function parseRotateKeyArgs(argv: string[]): RotateKeyOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, 'key-file': { type: 'string' }, 'new-key-file': { type: 'string' } },
+    strict: true,
+  })
+  if (!values['new-key-file']) throw new UsageError('rotate-key needs --new-key-file <path> (make it with: npm run host -- new-key-file <path>)')
+  return {
+    dataDir: path.resolve(values['data-dir'] ?? '.host-data'),
+    keyFile: values['key-file'],
+    newKeyFile: values['new-key-file'],
   }
 }

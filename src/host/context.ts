@@ -3,6 +3,7 @@ import type { HostDb } from './db/index.js'
 import type { ServiceIdentity } from './identity/service-identity.js'
 import type { HostConfig } from './config.js'
 import type { GroupAuth } from './auth/group-auth.js'
+import type { Logger } from 'pino'
 
 /** Everything a method handler may use; built once at start. */
 export interface HostContext {
@@ -13,4 +14,11 @@ export interface HostContext {
   idResolver: IdResolver
   /** DPoP proofs and group-credential tokens (getGroupAuth and group writes). */
   groupAuth: GroupAuth
+  /** JSON lines on stdout (src/host/log); never give it tokens, proofs, keys or bodies. */
+  logger: Logger
+  /**
+   * The fetch for members' PDSes and other peers found in DID documents: SSRF-guarded,
+   * loopback only with `--allow-loopback-peers` (src/node/safe-fetch.ts). Pass `redirect`.
+   */
+  peerFetch: typeof globalThis.fetch
 }

@@ -18,7 +18,7 @@ export interface SeededGroup {
  */
 export async function applySeed(
   db: HostDb,
-  opts: { plcUrl: string; publicUrl: string },
+  opts: { plcUrl: string; publicUrl: string; hostKey: Buffer },
   seed: HostSeed,
 ): Promise<SeededGroup[]> {
   const out: SeededGroup[] = []

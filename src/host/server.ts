@@ -10,7 +10,7 @@ import { registerHealth } from './api/health.js'
 import { registerMethods } from './api/index.js'
 import { registerNotFound } from './api/not-found.js'
 import { createXrpcServer } from './xrpc.js'
-import type { HostConfig } from './config.js'
+import type { HostConfig, HostOptions } from './config.js'
 import type { HostContext } from './context.js'
 import { listenOn, closeServer } from '../node/listen.js'
 import { createIdResolver } from '../node/id-resolver.js'
@@ -19,6 +19,11 @@ import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
 import { MemoryCounterStore } from './limits/window-counter.js'
 import { unauthenticatedLimit } from './limits/ip-limit.js'
 import { registerHandleWellKnown } from './api/well-known-did.js'
+import { createPeerFetch } from '../node/safe-fetch.js'
+import { loadHostKey } from './secrets/host-key.js'
+import { createHostLogger } from './log/logger.js'
+import { requestLog } from './log/request-log.js'
+import type { Logger } from 'pino'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -36,22 +41,37 @@ function trustProxyValue(value: string): boolean | number | string {
   return value
 }
 
-/** Opens storage, loads or mints the service identity, seeds, and serves. */
-export async function startHost(config: HostConfig): Promise<RunningHost> {
+/**
+ * Opens storage, loads or mints the service identity, seeds, and serves. The host key
+ * comes from `--key-file` or CONVENE_HOST_KEY unless given (`hostKey`).
+ */
+export async function startHost(
+  options: HostOptions & { hostKey?: Buffer },
+  logger: Logger = createHostLogger(),
+): Promise<RunningHost> {
+  // Before binding: a missing or malformed key is a usage error, not a half-started host.
+  const hostKey = options.hostKey ?? loadHostKey({ keyFile: options.keyFile, dataDir: options.dataDir })
   const server = http.createServer()
   // Bind first: with --port 0 the public URL (and so the DID documents) needs the port.
-  await listenOn(server, config.port, config.bind)
+  await listenOn(server, options.port, options.bind)
   const port = (server.address() as AddressInfo).port
-  const publicUrl = config.publicUrl || `http://${config.bind}:${port}`
-  const cfg = { ...config, port, publicUrl }
+  const publicUrl = options.publicUrl || `http://${options.bind}:${port}`
+  const cfg: HostConfig = { ...options, port, publicUrl, hostKey }
 
-  const db = await openHostDb(cfg.dataDir)
+  let db
+  try {
+    db = await openHostDb(cfg.dataDir, hostKey)
+  } catch (err) {
+    await closeServer(server)
+    throw err
+  }
   const identity = await loadServiceIdentity(db, cfg)
-  const groupAuth = await loadGroupAuth(db, { publicUrl, serviceDid: identity.did })
+  const groupAuth = await loadGroupAuth(db, { publicUrl, serviceDid: identity.did, hostKey })
   // DID documents are cached (src/host/identity/did-cache.ts): without it, every
   // authenticated request would wait for the PLC to hand over the caller's key.
   const idResolver = createIdResolver(cfg.plcUrl, { didCache: new HostDidCache() })
-  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth }
+  const peerFetch = createPeerFetch({ allowLoopbackPeers: cfg.allowLoopbackPeers })
+  const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth, logger, peerFetch }
 
   // Rate-limit counts: in memory, one host process (src/host/limits/window-counter.ts).
   const counters = new MemoryCounterStore()
@@ -59,9 +79,11 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
   registerMethods(xrpc, ctx)
   const app = express()
   app.disable('x-powered-by')
-  app.use(retryAfterOn503)
   if (cfg.trustProxy !== undefined) app.set('trust proxy', trustProxyValue(cfg.trustProxy))
-  // First, so a refused address costs nothing further (src/host/limits/ip-limit.ts).
+  // Every request is logged, those the limits below refuse included.
+  app.use(requestLog(logger))
+  app.use(retryAfterOn503)
+  // Before any route, so a refused address costs nothing further (src/host/limits/ip-limit.ts).
   app.use(unauthenticatedLimit(counters, cfg.rateLimits))
   registerHealth(app, ctx)
   registerHandleWellKnown(app, ctx)
@@ -75,14 +97,20 @@ export async function startHost(config: HostConfig): Promise<RunningHost> {
     const seed = JSON.parse(fs.readFileSync(cfg.seedFile, 'utf8')) as HostSeed
     groups = await applySeed(db, cfg, seed)
   }
+  logger.info(
+    { serviceDid: identity.did, url: publicUrl, bind: cfg.bind, port, plcUrl: cfg.plcUrl, allowLoopbackPeers: cfg.allowLoopbackPeers, version: HOST_VERSION },
+    'host started',
+  )
   return {
     ctx,
     url: publicUrl,
     groups,
     async close() {
+      logger.info('host stopping')
       await closeServer(server)
       counters.close()
       await db.destroy()
+      logger.info('host stopped')
     },
   }
 }

@@ -1,14 +1,10 @@
 import { IdResolver, type DidCache } from '@atproto/identity'
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** Whether a URL points at this machine (the local network of `npm run stack`). */
-export const isLoopbackUrl = (url: string) => LOOPBACK.has(new URL(url).hostname)
+import { createIdentityFetch } from './safe-fetch.js'
 
 /**
- * DID and handle resolution. `@atproto/identity` defaults to an SSRF-protected fetch
- * that refuses loopback addresses; against a PLC on loopback (the local network) we
- * opt out, as its docs prescribe for dev networks. Anything else keeps the protection.
+ * DID and handle resolution. Only the configured PLC directory is exempt from SSRF
+ * protection (it may be on loopback, as on the local network): did:web documents and
+ * handles are fetched through the guard whatever the PLC's address (src/node/safe-fetch.ts).
  * `didCache` keeps resolved DID documents (none by default: every lookup asks).
  */
 export function createIdResolver(plcUrl: string, opts: { timeout?: number; didCache?: DidCache } = {}): IdResolver {
@@ -16,6 +12,6 @@ export function createIdResolver(plcUrl: string, opts: { timeout?: number; didCa
     plcUrl,
     timeout: opts.timeout ?? 3000,
     didCache: opts.didCache,
-    ...(isLoopbackUrl(plcUrl) ? { fetch: globalThis.fetch } : {}),
+    fetch: createIdentityFetch(plcUrl),
   })
 }

@@ -34,6 +34,9 @@ export async function startHostProcess(opts: {
   plcUrl: string
   dataDir: string
   seedFile: string
+  /** The host key (src/host/secrets); the stack keeps it beside, not inside, the host's data. */
+  keyFile: string
+  /** The host's JSON log lines (stdout) and anything on stderr. */
   logFile: string
   /** More command-line options for the host (handle domains, rate limits). */
   extraArgs?: string[]
@@ -58,6 +61,10 @@ export async function startHostProcess(opts: {
       opts.seedFile,
       '--ready-file',
       readyFile,
+      '--key-file',
+      opts.keyFile,
+      // The local network's PDS is on 127.0.0.1: the host must reach it for members' records.
+      '--allow-loopback-peers',
       ...(opts.extraArgs ?? []),
     ],
     { stdio: ['ignore', log, log] },

@@ -6,6 +6,7 @@ import { startPlc, type RunningPlc } from './plc.js'
 import { startPds, type RunningPds } from './pds.js'
 import { startHostProcess, type RunningHostProcess } from './host-process.js'
 import { PdsClient } from './pds-client.js'
+import { writeNewHostKeyFile } from '../host/secrets/host-key.js'
 import { createDemoAccounts, publishLexicons, writeHostSeed } from './seed.js'
 import type { StackFile } from '../shared/stack-file.js'
 
@@ -85,11 +86,16 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
 
     const seedFile = path.join(dataDir, 'host-seed.json')
     writeHostSeed(accounts, seedFile)
+    // The host key lives beside the host's data directory, not in it; a kept data
+    // directory keeps its key too, so the host restarts on it.
+    const keyFile = path.join(dataDir, 'host.key')
+    if (!fs.existsSync(keyFile)) writeNewHostKeyFile(keyFile)
     const hostOpts = {
       port: opts.hostPort ?? (await freePort()),
       plcUrl: plc.url,
       dataDir: path.join(dataDir, 'host'),
       seedFile,
+      keyFile,
       logFile: path.join(dataDir, 'host.log'),
       extraArgs: [
         '--handle-domain',
@@ -100,6 +106,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     let host: RunningHostProcess = await startHostProcess(hostOpts)
     cleanups.push(() => host.stop())
     log(`group host      ${host.ready.url} (${host.ready.serviceDid})`)
+    log(`host log        ${hostOpts.logFile} (JSON lines)`)
 
     const file: StackFile = {
       plc: plc.url,

@@ -9,6 +9,7 @@ import { startPlc, type RunningPlc } from '../../src/stack/plc.js'
 import { startHostProcess, type RunningHostProcess } from '../../src/stack/host-process.js'
 import type { HostSeed } from '../../src/host/seed.js'
 import { mintControlledDid } from '../support/plc-identity.js'
+import { writeNewHostKeyFile } from '../../src/host/secrets/host-key.js'
 
 /**
  * The host under fuzz: a PLC directory (in this process) and the group host as its own
@@ -83,12 +84,16 @@ export async function startFuzzHost(): Promise<FuzzHost> {
     const seedFile = path.join(dataDir, 'seed.json')
     fs.writeFileSync(seedFile, JSON.stringify(seed))
     const logFile = path.join(dataDir, 'host.log')
+    // The host key beside the host's data directory, as the local network keeps it.
+    const keyFile = path.join(dataDir, 'host.key')
+    writeNewHostKeyFile(keyFile)
     const host: RunningHostProcess = await startHostProcess({
       // 0: the host binds a free port itself (no race with other processes for one).
       port: 0,
       plcUrl: plc.url,
       dataDir: path.join(dataDir, 'host'),
       seedFile,
+      keyFile,
       logFile,
     })
     cleanups.push(() => host.stop())

@@ -1,6 +1,8 @@
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import type { RunningStack } from '../../src/stack/stack.js'
+import { secretContext, unseal } from '../../src/host/secrets/sealed.js'
+import { readHostKeyFile } from '../../src/host/secrets/host-key.js'
 
 /**
  * Read-only look into the running host's database, for state no method exposes yet
@@ -18,13 +20,19 @@ export function moderationEvents(running: RunningStack, groupDid: string): { sub
   }
 }
 
-/** A secret the host keeps in its database (for hand-signing tokens in negative auth cases). */
+/** The stack's host key file (src/stack/stack.ts puts it beside the host's data). */
+export const hostKeyFile = (running: RunningStack) => path.join(running.dataDir, 'host.key')
+
+/**
+ * A secret the host keeps in its database, unsealed with the stack's host key (for
+ * hand-signing tokens in negative auth cases), as hex.
+ */
 export function hostSecret(running: RunningStack, name: string): string {
   const db = new SqliteDatabase(path.join(running.dataDir, 'host', 'host.sqlite'), { readonly: true, fileMustExist: true })
   try {
     const row = db.prepare('SELECT value FROM host_secret WHERE name = ?').get(name) as { value: string } | undefined
     if (!row) throw new Error(`the host has no secret ${name}`)
-    return row.value
+    return unseal(readHostKeyFile(hostKeyFile(running)), row.value, secretContext(name)).toString('hex')
   } finally {
     db.close()
   }

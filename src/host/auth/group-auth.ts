@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { AuthRequiredError, XRPCError, type MethodAuthContext } from '@atproto/xrpc-server'
 import type { HostDb } from '../db/index.js'
 import type { HostContext } from '../context.js'
@@ -8,6 +7,8 @@ import { GroupTokens, type GroupGrant } from './group-token.js'
 import { verifyServiceAuth } from './service-auth.js'
 import { OneTimeServiceTokens } from './service-jti.js'
 import { challengeValue } from './www-authenticate.js'
+import { randomSecret } from '../secrets/stored-secrets.js'
+import { noteCaller } from '../log/request-log.js'
 
 /** DPoP checking and group-credential tokens: what `getGroupAuth` and group writes use. */
 export interface GroupAuth {
@@ -17,22 +18,12 @@ export interface GroupAuth {
   oneTimeTokens: OneTimeServiceTokens
 }
 
-/** A 32-byte secret from `host_secret`, made on first use. */
-async function hostSecret(db: HostDb, name: string): Promise<Buffer> {
-  await db
-    .insertInto('host_secret')
-    .values({ name, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-  const row = await db.selectFrom('host_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow()
-  return Buffer.from(row.value, 'hex')
-}
-
-export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; serviceDid: string }): Promise<GroupAuth> {
-  const nonces = new DpopNonce(await hostSecret(db, 'dpopNonceSecret'))
+/** The DPoP nonce and token secrets are 32 random bytes each, sealed in `host_secret`. */
+export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; serviceDid: string; hostKey: Buffer }): Promise<GroupAuth> {
+  const nonces = new DpopNonce(await randomSecret(db, opts.hostKey, 'dpopNonceSecret'))
   return {
     dpop: new DpopVerifier(db, nonces, opts.publicUrl),
-    tokens: new GroupTokens(await hostSecret(db, 'groupTokenSecret'), opts.serviceDid),
+    tokens: new GroupTokens(await randomSecret(db, opts.hostKey, 'groupTokenSecret'), opts.serviceDid),
     oneTimeTokens: new OneTimeServiceTokens(db),
   }
 }
@@ -52,6 +43,7 @@ export interface DpopServiceAuthCredentials {
 export function serviceAuthWithDpop(ctx: HostContext) {
   return async ({ req, res }: MethodAuthContext): Promise<DpopServiceAuthCredentials> => {
     const service = await verifyServiceAuth(ctx, req)
+    noteCaller(res, service.did)
     const proof = await ctx.groupAuth.dpop.verify(req, res).catch((err: unknown) => {
       if (err instanceof DpopProofError) throw refuse(err.error, err.message)
       throw err
@@ -99,6 +91,7 @@ export function groupCredentialAuth(ctx: HostContext) {
       if (err instanceof DpopProofError) throw challenged(res, 'invalid_dpop_proof', new AuthRequiredError(err.message, err.error))
       throw err
     })
+    noteCaller(res, grant.actor)
     return { credentials: grant }
   }
 }

@@ -3,6 +3,8 @@ import { ensureAtprotoKey } from '@atproto/identity'
 import type { HostContext } from '../context.js'
 import { resolveDidDocument } from '../identity/resolve-did.js'
 import { nodeVerifySignature } from './verify-signature.js'
+import { precheckServiceAuthToken } from './token-precheck.js'
+import { noteCaller } from '../log/request-log.js'
 
 /**
  * The longest lifetime (`exp - iat`) a service-auth token may have: the PDS's own cap
@@ -42,6 +44,8 @@ export async function verifyServiceAuth(ctx: HostContext, req: MethodAuthContext
   }
   const token = header.slice('Bearer '.length).trim()
   const lxm = methodOf(req.originalUrl ?? req.url)
+  // No DID is resolved for a token that fails what needs no key.
+  precheckServiceAuthToken(token, ctx.identity.aud, lxm)
   const payload = await verifyJwt(token, ctx.identity.aud, lxm, (iss, forceRefresh) => signingKeyOf(ctx, iss, forceRefresh), nodeVerifySignature).catch(
     (err: unknown) => {
       // Our own refusals (401) and outages (503) pass as they are.
@@ -56,8 +60,9 @@ export async function verifyServiceAuth(ctx: HostContext, req: MethodAuthContext
 }
 
 export function serviceAuth(ctx: HostContext) {
-  return async ({ req }: MethodAuthContext): Promise<ServiceAuthCredentials> => {
+  return async ({ req, res }: MethodAuthContext): Promise<ServiceAuthCredentials> => {
     const { did } = await verifyServiceAuth(ctx, req)
+    noteCaller(res, did)
     return { credentials: { did } }
   }
 }
@@ -86,7 +91,6 @@ function checkLifetime(iat: unknown, exp: number): void {
 async function signingKeyOf(ctx: HostContext, iss: string, forceRefresh: boolean): Promise<string> {
   // A did#service issuer is a service acting for itself; callers here are people.
   const did = iss.split('#')[0]!
-  if (did.startsWith('did:key:')) return did
   const doc = await resolveDidDocument(ctx.idResolver, did, forceRefresh)
   if (!doc) throw new AuthRequiredError(`The token's issuer ${did} does not resolve to a DID document`, 'BadJwt')
   try {

@@ -10,18 +10,24 @@ import * as m004 from './migrations/004-spaces.js'
 import * as m005 from './migrations/005-member-records.js'
 import * as m006 from './migrations/006-service-jti.js'
 import * as m007 from './migrations/007-bans.js'
+import { sealedKeysMigration } from './migrations/008-sealed-keys.js'
+import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
-/** Migrations in order; add new ones at the end, never edit a released one. */
-const migrations: Record<string, Migration> = {
+/**
+ * Migrations in order; add new ones at the end, never edit a released one. 008 seals
+ * the stored keys, so it is made with the host key of this start.
+ */
+const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '001-init': m001,
   '002-membership': m002,
   '004-spaces': m004,
   '005-member-records': m005,
   '006-service-jti': m006,
   '007-bans': m007,
-}
+  '008-sealed-keys': sealedKeysMigration(hostKey),
+})
 
 /** How many distinct SQL texts keep their prepared statement. */
 const STATEMENT_CACHE_SIZE = 500
@@ -53,9 +59,10 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
 
 /**
  * Opens (creating if needed) the host's SQLite database in `dataDir`, in WAL mode with
- * full fsync so that an acknowledged write survives a SIGKILL.
+ * full fsync so that an acknowledged write survives a SIGKILL, and checks that
+ * `hostKey` is the key its secrets are sealed with (src/host/secrets).
  */
-export async function openHostDb(dataDir: string): Promise<HostDb> {
+export async function openHostDb(dataDir: string, hostKey: Buffer): Promise<HostDb> {
   fs.mkdirSync(dataDir, { recursive: true })
   const sqlite = new SqliteDatabase(path.join(dataDir, 'host.sqlite'))
   sqlite.pragma('journal_mode = WAL')
@@ -65,9 +72,19 @@ export async function openHostDb(dataDir: string): Promise<HostDb> {
   const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => migrationsWith(hostKey) },
   })
-  const { error } = await migrator.migrateToLatest()
-  if (error) throw error
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    await db.destroy()
+    throw error
+  }
+  try {
+    if (results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
+    await checkHostKey(db, hostKey)
+  } catch (err) {
+    await db.destroy()
+    throw err
+  }
   return db
 }

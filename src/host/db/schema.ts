@@ -5,6 +5,7 @@ export type JoinPolicy = 'open' | 'approval' | 'invite'
 
 export interface HostSecretTable {
   name: string
+  /** Sealed with the host key (src/host/secrets), except the public `serviceDid`. */
   value: string
 }
 
@@ -14,8 +15,11 @@ export interface GroupTable {
   displayName: string | null
   description: string | null
   joinPolicy: JoinPolicy
-  /** Hex of the secp256k1 key that may rotate the group's PLC DID; only the host has it. */
-  rotationKeyHex: string
+  /**
+   * The secp256k1 key that may rotate the group's PLC DID (and signs for it), sealed
+   * with the host key (src/host/secrets; migration 008); only the host has it.
+   */
+  rotationKeySealed: string
   createdAt: string
 }
 

@@ -1,6 +1,7 @@
 import { Secp256k1Keypair } from '@atproto/crypto'
 import type { HostDb } from '../db/index.js'
-import { GROUPS_SERVICE_ID, GROUPS_SERVICE_TYPE, keyToHex, mintPlcDid } from '../identity/plc.js'
+import { GROUPS_SERVICE_ID, GROUPS_SERVICE_TYPE, keyToBytes, mintPlcDid } from '../identity/plc.js'
+import { groupKeyContext, seal } from '../secrets/sealed.js'
 import { DEFAULT_ROLES } from './roles.js'
 import { recordChange } from '../changes.js'
 import { createWellKnownSpaces } from '../spaces/well-known.js'
@@ -19,7 +20,7 @@ export interface NewGroup {
  */
 export async function createGroup(
   db: HostDb,
-  opts: { plcUrl: string; publicUrl: string },
+  opts: { plcUrl: string; publicUrl: string; hostKey: Buffer },
   group: NewGroup,
 ): Promise<{ did: string; handle: string }> {
   const rotationKey = await Secp256k1Keypair.create({ exportable: true })
@@ -36,6 +37,7 @@ export async function createGroup(
     },
   })
   const now = new Date().toISOString()
+  const rotationKeySealed = seal(opts.hostKey, await keyToBytes(rotationKey), groupKeyContext(did))
   await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('group')
@@ -45,7 +47,7 @@ export async function createGroup(
         displayName: group.displayName ?? null,
         description: group.description ?? null,
         joinPolicy: group.joinPolicy,
-        rotationKeyHex: await keyToHex(rotationKey),
+        rotationKeySealed,
         createdAt: now,
       })
       .execute()

@@ -37,7 +37,7 @@ export async function mintPlcDid(opts: {
   return did
 }
 
-export const keyToHex = async (key: Secp256k1Keypair) =>
-  Buffer.from(await key.export()).toString('hex')
+/** A key's private bytes, to be sealed before storing (src/host/secrets). */
+export const keyToBytes = async (key: Secp256k1Keypair) => Buffer.from(await key.export())
 
-export const keyFromHex = (hex: string) => Secp256k1Keypair.import(hex, { exportable: true })
+export const keyFromBytes = (bytes: Uint8Array) => Secp256k1Keypair.import(bytes, { exportable: true })

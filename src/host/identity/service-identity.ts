@@ -1,6 +1,7 @@
 import { Secp256k1Keypair } from '@atproto/crypto'
 import type { HostDb } from '../db/index.js'
-import { GROUPS_SERVICE_ID, GROUPS_SERVICE_TYPE, keyFromHex, keyToHex, mintPlcDid } from './plc.js'
+import { GROUPS_SERVICE_ID, GROUPS_SERVICE_TYPE, keyFromBytes, keyToBytes, mintPlcDid } from './plc.js'
+import { insertSecret, readSecret } from '../secrets/stored-secrets.js'
 
 export interface ServiceIdentity {
   /** The host's service DID; service-auth tokens for it carry `aud` = `${did}#groups`. */
@@ -9,8 +10,9 @@ export interface ServiceIdentity {
   signingKey: Secp256k1Keypair
 }
 
-async function secret(db: HostDb, name: string): Promise<string | undefined> {
-  const row = await db.selectFrom('host_secret').select('value').where('name', '=', name).executeTakeFirst()
+/** The service DID is public, so kept readable; the keys are sealed. */
+async function storedServiceDid(db: HostDb): Promise<string | undefined> {
+  const row = await db.selectFrom('host_secret').select('value').where('name', '=', 'serviceDid').executeTakeFirst()
   return row?.value
 }
 
@@ -21,16 +23,16 @@ async function secret(db: HostDb, name: string): Promise<string | undefined> {
  */
 export async function loadServiceIdentity(
   db: HostDb,
-  opts: { plcUrl: string; publicUrl: string; serviceDid?: string },
+  opts: { plcUrl: string; publicUrl: string; serviceDid?: string; hostKey: Buffer },
 ): Promise<ServiceIdentity> {
-  let signingHex = await secret(db, 'signingKey')
-  if (!signingHex) {
-    signingHex = await keyToHex(await Secp256k1Keypair.create({ exportable: true }))
-    await db.insertInto('host_secret').values({ name: 'signingKey', value: signingHex }).execute()
+  let signingBytes = await readSecret(db, opts.hostKey, 'signingKey')
+  if (!signingBytes) {
+    signingBytes = await keyToBytes(await Secp256k1Keypair.create({ exportable: true }))
+    await insertSecret(db, opts.hostKey, 'signingKey', signingBytes)
   }
-  const signingKey = await keyFromHex(signingHex)
+  const signingKey = await keyFromBytes(signingBytes)
 
-  let did = opts.serviceDid ?? (await secret(db, 'serviceDid'))
+  let did = opts.serviceDid ?? (await storedServiceDid(db))
   if (!did) {
     const rotationKey = await Secp256k1Keypair.create({ exportable: true })
     did = await mintPlcDid({
@@ -39,13 +41,8 @@ export async function loadServiceIdentity(
       signingKey,
       services: { [GROUPS_SERVICE_ID]: { type: GROUPS_SERVICE_TYPE, endpoint: opts.publicUrl } },
     })
-    await db
-      .insertInto('host_secret')
-      .values([
-        { name: 'serviceDid', value: did },
-        { name: 'serviceRotationKey', value: await keyToHex(rotationKey) },
-      ])
-      .execute()
+    await db.insertInto('host_secret').values({ name: 'serviceDid', value: did }).execute()
+    await insertSecret(db, opts.hostKey, 'serviceRotationKey', await keyToBytes(rotationKey))
   }
   return { did, aud: `${did}#${GROUPS_SERVICE_ID}`, signingKey }
 }

@@ -69,7 +69,8 @@ export async function readFromMemberPds(ctx: HostContext, key: RecordKey): Promi
   let status: number
   let body: { error?: unknown; cid?: unknown; value?: unknown; message?: unknown }
   try {
-    const res = await fetch(url, {
+    // Through the SSRF guard: the address comes from a DID document the member controls.
+    const res = await ctx.peerFetch(url, {
       headers: { authorization: `Bearer ${token}` },
       redirect: 'error',
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),

@@ -1,0 +1,23 @@
+import { openHostDb } from '../db/index.js'
+import { loadHostKey, readHostKeyFile } from './host-key.js'
+import { resealAll, scrubOldValues } from './stored-secrets.js'
+import type { RotateKeyOptions } from '../config.js'
+
+/**
+ * Re-seals every stored key with a new host key, in one transaction (a wrong old key
+ * changes nothing). Run it with the host stopped: a running host would go on sealing
+ * new groups' keys with the old key.
+ */
+export async function rotateHostKey(opts: RotateKeyOptions, env: NodeJS.ProcessEnv = process.env) {
+  const oldKey = loadHostKey({ keyFile: opts.keyFile, dataDir: opts.dataDir, env })
+  const newKey = readHostKeyFile(opts.newKeyFile, opts.dataDir)
+  if (oldKey.equals(newKey)) throw new Error('the new key is the same as the old one')
+  const db = await openHostDb(opts.dataDir, oldKey)
+  try {
+    const counts = await resealAll(db, oldKey, newKey)
+    await scrubOldValues(db)
+    return counts
+  } finally {
+    await db.destroy()
+  }
+}

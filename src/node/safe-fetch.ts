@@ -1,0 +1,81 @@
+import { safeFetchWrap } from '@atproto-labs/fetch-node'
+
+type Fetch = typeof globalThis.fetch
+
+/** Limits on anything fetched for a caller: small documents, quick answers. */
+export const SAFE_FETCH_TIMEOUT_MS = 5_000
+export const SAFE_FETCH_MAX_BYTES = 512 * 1024
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** Whether a URL points at this machine (the local network of `npm run stack`). */
+export const isLoopbackUrl = (url: string | URL) => LOOPBACK_HOSTS.has(new URL(url).hostname)
+
+const urlOf = (input: string | URL | Request) => new URL(input instanceof Request ? input.url : input)
+
+/**
+ * A fetch for addresses a caller chose (a did:web's host, a handle's domain, a member's
+ * PDS from their DID document): `@atproto-labs/fetch-node`'s SSRF guard, as the PDS
+ * and `@atproto/oauth-client-node` use it. It resolves the host name and refuses it if
+ * any address is loopback, private, link-local, multicast or otherwise not public
+ * unicast (checked at connect time, so DNS rebinding between check and use is not a
+ * gap), refuses IP-literal hosts and plain http, checks every redirect hop the same way,
+ * and caps time and response size. Requests must say how to treat redirects.
+ */
+export function createPublicFetch(opts: { allowCustomPort?: boolean } = {}): Fetch {
+  return safeFetchWrap({
+    allowIpHost: false,
+    allowImplicitRedirect: false,
+    allowCustomPort: opts.allowCustomPort ?? false,
+    timeout: SAFE_FETCH_TIMEOUT_MS,
+    responseMaxSize: SAFE_FETCH_MAX_BYTES,
+  }) as Fetch
+}
+
+/**
+ * Time and size limits without the address checks, for the one origin the operator
+ * configured (and, in development, loopback peers). Redirects are refused: a trusted
+ * origin must not hand the request on to one that is not.
+ */
+export function createTrustedFetch(): Fetch {
+  return safeFetchWrap({
+    ssrfProtection: false,
+    allowImplicitRedirect: true,
+    timeout: SAFE_FETCH_TIMEOUT_MS,
+    responseMaxSize: SAFE_FETCH_MAX_BYTES,
+  }) as Fetch
+}
+
+/** Sends requests for `trustedOrigins` to `trusted`, all others to `untrusted`. */
+function routeByOrigin(trusted: Fetch, untrusted: Fetch, isTrusted: (url: URL) => boolean): Fetch {
+  return ((input: string | URL | Request, init?: RequestInit) => {
+    const url = urlOf(input)
+    if (isTrusted(url)) return trusted(input, { ...init, redirect: 'error' })
+    return untrusted(input, init)
+  }) as Fetch
+}
+
+/**
+ * The fetch DID and handle resolution uses: the configured PLC directory is trusted
+ * (it may be on loopback, as on the local network); every other address (did:web
+ * documents, handles' `/.well-known/atproto-did`) goes through the SSRF guard, whatever
+ * the PLC's address.
+ */
+export function createIdentityFetch(plcUrl: string): Fetch {
+  const plcOrigin = new URL(plcUrl).origin
+  return routeByOrigin(createTrustedFetch(), createPublicFetch(), (url) => url.origin === plcOrigin)
+}
+
+/**
+ * The fetch for members' PDSes and other peers named in DID documents
+ * (`safeFetch` for records the host pulls). Public addresses only, on any port;
+ * `allowLoopbackPeers` (the host's `--allow-loopback-peers`, development only: the
+ * local network's PDS is on 127.0.0.1) also lets loopback addresses through, never
+ * private or link-local ones. Pass `redirect` explicitly (`'error'` is right for atproto
+ * XRPC calls).
+ */
+export function createPeerFetch(opts: { allowLoopbackPeers: boolean }): Fetch {
+  const publicFetch = createPublicFetch({ allowCustomPort: true })
+  if (!opts.allowLoopbackPeers) return publicFetch
+  return routeByOrigin(createTrustedFetch(), publicFetch, (url) => isLoopbackUrl(url))
+}
