@@ -14,12 +14,18 @@ const jwt = (header: unknown, payload: unknown, sig = SIG) => `${b64(header)}.${
 
 /** serviceAuth over a resolver that only counts: every DID lookup a token causes shows. */
 function setup() {
-  const resolveAtprotoKey = vi.fn(async () => 'did:key:zQ3shokFTS3brHcDQrn82RUDfCZESWL1ZdCEJwekUDPQiYBme')
-  const ctx = { identity: { aud: AUD }, idResolver: { did: { resolveAtprotoKey } } } as unknown as HostContext
+  // A document with a key that signed none of these tokens: a resolved issuer still ends in a 401.
+  const resolveDid = vi.fn(async (did: string) => ({
+    id: did,
+    verificationMethod: [
+      { id: `${did}#atproto`, type: 'Multikey', controller: did, publicKeyMultibase: 'zQ3shokFTS3brHcDQrn82RUDfCZESWL1ZdCEJwekUDPQiYBme' },
+    ],
+  }))
+  const ctx = { identity: { aud: AUD }, idResolver: { did: { resolve: resolveDid } } } as unknown as HostContext
   const verify = serviceAuth(ctx)
   const call = (authorization: string) =>
     verify({ req: { headers: { authorization }, originalUrl: `/xrpc/${LXM}`, url: `/xrpc/${LXM}` }, res: { locals: {} } } as unknown as MethodAuthContext)
-  return { call, resolveAtprotoKey }
+  return { call, resolveDid }
 }
 
 describe('service auth: nothing is resolved for a token that fails what needs no key', () => {
@@ -45,14 +51,14 @@ describe('service auth: nothing is resolved for a token that fails what needs no
   ]
   for (const [name, token] of garbage) {
     it(`refuses ${name} with 401 and resolves no DID`, async () => {
-      const { call, resolveAtprotoKey } = setup()
+      const { call, resolveDid } = setup()
       await expect(call(`Bearer ${token}`)).rejects.toMatchObject({ type: 401 })
-      expect(resolveAtprotoKey).not.toHaveBeenCalled()
+      expect(resolveDid).not.toHaveBeenCalled()
     })
   }
 
   it('refuses random tokens, even with this host’s aud and method, without resolving', async () => {
-    const { call, resolveAtprotoKey } = setup()
+    const { call, resolveDid } = setup()
     const header = fc.record({ alg: fc.oneof(fc.constantFrom('ES256K', 'ES256', 'none', 'HS256'), fc.string()), typ: fc.option(fc.string()) })
     const payload = fc.record({
       iss: fc.oneof(fc.string(), fc.constantFrom('did:key:z', 'did:plc:short', 'did:web:')),
@@ -66,14 +72,14 @@ describe('service auth: nothing is resolved for a token that fails what needs no
       }),
       { numRuns: 300 },
     )
-    expect(resolveAtprotoKey).not.toHaveBeenCalled()
+    expect(resolveDid).not.toHaveBeenCalled()
   })
 
   it('does resolve the issuer of a token that passes (a did:plc or a did:web), so the checks above are what stop the others', async () => {
     for (const iss of ['did:plc:abcdefghijklmnopqrstuvwx', 'did:web:groups.example%3A8443']) {
-      const { call, resolveAtprotoKey } = setup()
+      const { call, resolveDid } = setup()
       await expect(call(`Bearer ${jwt({ alg: 'ES256K' }, claims({ iss }))}`)).rejects.toMatchObject({ type: 401 })
-      expect(resolveAtprotoKey).toHaveBeenCalledWith(iss, false)
+      expect(resolveDid).toHaveBeenCalledWith(iss, false)
     }
   })
 })
