@@ -22,7 +22,14 @@ case "$task" in
   build) exec electron-vite build "$@" ;;
   dist)
     electron-vite build
-    exec electron-builder --config electron-builder.yml "$@" ;;
+    # electron-builder rebuilds keytar and better-sqlite3 in node_modules for Electron's
+    # ABI (npmRebuild); afterwards they are built for Node again, or the tests, the host
+    # and `npm start` could not load them (the dependency stamp cannot see this).
+    status=0
+    electron-builder --config electron-builder.yml "$@" || status=$?
+    log "rebuilding native modules for Node $(node --version) again"
+    npm rebuild keytar better-sqlite3 --loglevel=error
+    exit $status ;;
   test)
     if [ "$(convene_platform)" = linux ]; then
       exec dbus-run-session -- bash scripts/test-session.sh "$@"
