@@ -3,10 +3,11 @@
  * a typo in electron-builder.yml, a path it names that is missing, or a fuse left open
  * would otherwise surface only when a release is cut (or never, for a fuse).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FuseV1Options, FuseVersion } from '@electron/fuses'
+import { FuseState, FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import afterPack, { executablePath, FUSES, fuseConfig } from '../../build/after-pack.mjs'
@@ -83,6 +84,39 @@ describe('the afterPack hook', () => {
     expect(at('linux')).toBe(join('/out', 'convene'))
   })
 
+  it('flips those fuses in the packaged binary, on Linux and inside a macOS bundle, and leaves the others as Electron ships them', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'convene-fuses-'))
+    try {
+      // A stand-in binary: some bytes, then the fuse wire as Electron lays it out (its
+      // sentinel, version 1, length, one '0'/'1' per fuse) with Electron's defaults.
+      const shipped = '101100011' // RunAsNode on, cookie encryption off, NODE_OPTIONS on, inspect on, ...
+      const fake = Buffer.concat([Buffer.alloc(4096, 7), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, shipped.length]), Buffer.from(shipped), Buffer.alloc(64)])
+      const packager = { appInfo: { productFilename: 'Convene' }, executableName: 'convene' }
+      const linux = join(scratch, 'linux-unpacked')
+      mkdirSync(linux)
+      writeFileSync(join(linux, 'convene'), fake)
+      const framework = join(scratch, 'mac', 'Convene.app', 'Contents', 'Frameworks', 'Electron Framework.framework')
+      mkdirSync(framework, { recursive: true })
+      writeFileSync(join(framework, 'Electron Framework'), fake)
+
+      await afterPack({ appOutDir: linux, electronPlatformName: 'linux', arch: 1, packager })
+      await afterPack({ appOutDir: join(scratch, 'mac'), electronPlatformName: 'darwin', arch: 1, packager })
+      for (const binary of [join(linux, 'convene'), join(scratch, 'mac', 'Convene.app')]) {
+        const wire = await getCurrentFuseWire(binary)
+        expect(wire[FuseV1Options.RunAsNode]).toBe(FuseState.DISABLE)
+        expect(wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(FuseState.DISABLE)
+        expect(wire[FuseV1Options.EnableNodeCliInspectArguments]).toBe(FuseState.DISABLE)
+        expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE)
+        expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(FuseState.ENABLE)
+        expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(FuseState.ENABLE)
+        expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.ENABLE)
+        expect(wire[FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]).toBe(FuseState.DISABLE)
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true })
+    }
+  })
+
   it('fails the build when there is no Electron binary to fuse', async () => {
     const context = {
       appOutDir: join(root, 'no-such-folder'),
@@ -90,6 +124,6 @@ describe('the afterPack hook', () => {
       arch: 1,
       packager: { appInfo: { productFilename: 'Convene' }, executableName: 'convene' },
     }
-    await expect(afterPack(context)).rejects.toThrow()
+    await expect(afterPack(context)).rejects.toThrow(/ENOENT.*no-such-folder/)
   })
 })
