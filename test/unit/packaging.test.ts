@@ -37,6 +37,15 @@ describe('electron-builder.yml', () => {
     expect(config.directories.buildResources).toBe('build')
   })
 
+  it('names an afterPack hook electron-builder can load', async () => {
+    const { resolveFunction } = require('app-builder-lib/out/util/resolve.js')
+    const hook = await resolveFunction(undefined, config.afterPack, 'afterPack', root)
+    // Loaded by Node's own import, not vitest's (which transforms it): the same default
+    // export, another instance.
+    expect(typeof hook).toBe('function')
+    expect(hook.name).toBe(afterPack.name)
+  })
+
   it('rebuilds native modules for Electron and keeps them outside app.asar', () => {
     expect(config.npmRebuild).toBe(true)
     expect(config.asarUnpack).toEqual(expect.arrayContaining(['**/*.node', 'node_modules/keytar/**', 'node_modules/better-sqlite3/**']))
