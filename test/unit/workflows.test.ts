@@ -33,11 +33,13 @@ async function validate(file: string): Promise<{ code: number; output: string }>
 const read = (name: string) => readFileSync(join(workflows, name), 'utf8')
 
 describe('the CI workflows', () => {
-  it('are ci.yml and release.yml', () => {
-    expect(readdirSync(workflows).sort()).toEqual(['ci.yml', 'release.yml'])
+  const files = readdirSync(workflows).filter((name) => /\.ya?ml$/.test(name))
+
+  it('include ci.yml and release.yml', () => {
+    expect(files).toEqual(expect.arrayContaining(['ci.yml', 'release.yml']))
   })
 
-  it.each(['ci.yml', 'release.yml'])('%s is a valid GitHub Actions workflow', async (name) => {
+  it.each(files)('%s is a valid GitHub Actions workflow', async (name) => {
     const { code, output } = await validate(join(workflows, name))
     expect(output).toBe('')
     expect(code).toBe(0)
