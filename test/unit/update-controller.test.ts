@@ -115,7 +115,7 @@ describe('updates', () => {
     await clock.advance(RECHECK_PENDING_MS)
     box.pending = 1
     await clock.advance(RECHECK_PENDING_MS)
-    expect(controller.status().message).toMatch(/^1 change is still waiting/)
+    expect(controller.status().message).toBe('1 change is still waiting to be sent. Convene will restart to update once it has gone out.')
     expect(updater.calls).toEqual([])
     box.pending = 0
     await clock.advance(RECHECK_PENDING_MS)

@@ -14,7 +14,10 @@ export const UPDATES_UNAVAILABLE: UpdateStatus = {
   message: 'Updates come with the installed app.',
 }
 
-const plural = (n: number) => (n === 1 ? '1 change is' : `${n} changes are`)
+const stillWaiting = (n: number) =>
+  n === 1
+    ? '1 change is still waiting to be sent. Convene will restart to update once it has gone out.'
+    : `${n} changes are still waiting to be sent. Convene will restart to update once they have gone out.`
 
 /**
  * When to look for updates, when a restart may happen and what to tell the person.
@@ -116,7 +119,7 @@ export class UpdateController {
         pendingChanges: count,
         canRestart: false,
         message: Number.isFinite(pending)
-          ? `${plural(count)} still waiting to be sent. Convene will restart to update once they have gone out.`
+          ? stillWaiting(count)
           : 'Convene could not tell whether changes are waiting to be sent; it will try again before restarting.',
       })
       this.timers.push(this.clock.setTimer(() => void this.restartToUpdate(), RECHECK_PENDING_MS))
