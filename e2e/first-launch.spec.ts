@@ -4,7 +4,10 @@ import { CHANNELS } from '../src/shared/ipc/contract.js'
 test.describe('first launch', () => {
   test('shows the sign-in screen and an empty account list, through the real contract and core', async ({ page, app }, testInfo) => {
     if (app.shell === 'loopback') {
+      // The window asks about updates; this shell has none to offer, and says why.
+      const updates = page.waitForResponse((r) => r.url().endsWith('/ipc/app.updateStatus'))
       const response = await page.goto(app.launchUrl!)
+      expect(await (await updates).json()).toMatchObject({ ok: true, value: { state: 'unavailable', canRestart: false, message: 'Updates come with the installed app.' } })
       expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
     } else {
       await app.open(page)
@@ -17,6 +20,8 @@ test.describe('first launch', () => {
     // The core knows it runs against the local network (from stack.json).
     await expect(page.getByTestId('network-badge')).toHaveText('Local network')
     await expect(page.getByTestId('keychain-error')).toHaveCount(0)
+    // Not the installed app: nothing offers to restart for an update.
+    await expect(page.getByTestId('update-notice')).toHaveCount(0)
     // The launch secret is taken out of the address bar at once.
     expect(page.url()).not.toContain('launch=')
     // Electron's preload gives the renderer exactly the contract's channels, nothing more

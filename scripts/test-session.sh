@@ -18,9 +18,11 @@ step "typecheck"
 bash scripts/run.sh typecheck
 step "lint"
 bash scripts/run.sh lint
-step "unit and integration tests (Vitest, against the real local network)"
-vitest run "$@"
+# Built before Vitest: the Electron smoke test (test/integration/electron-smoke.test.ts)
+# loads the built main bundle, so it must be this tree's, never a stale one.
 step "build"
 electron-vite build --logLevel warn
+step "unit and integration tests (Vitest, against the real local network)"
+vitest run "$@"
 step "end-to-end tests (Playwright, Chromium, loopback shell)"
 playwright test

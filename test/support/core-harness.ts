@@ -10,6 +10,7 @@ import type { StackAccountName, StackFile } from '../../src/shared/stack-file.js
 import { afterAll, beforeAll } from 'vitest'
 import { closeSharedBrowser, completeOnPdsPages } from './browser-sign-in.js'
 import type { StackGroupName } from '../../src/shared/stack-file.js'
+import type { Updater } from '../../src/main/core/updates/updater.js'
 
 /**
  * The app's core as the shells run it (real keychain under a throwaway service name,
@@ -26,7 +27,7 @@ export class CoreHarness {
   static async start(
     stack: StackFile,
     reuse?: { secrets: KeychainSecretStore; dataDir: string },
-    opts: { syncIntervalMs?: number } = {},
+    opts: { syncIntervalMs?: number; updater?: Updater } = {},
   ): Promise<CoreHarness> {
     const secrets = reuse?.secrets ?? new KeychainSecretStore(`convene-core-test-${randomUUID()}`)
     const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'convene-core-'))
@@ -38,6 +39,7 @@ export class CoreHarness {
       dataDir,
       // Tests drive syncs themselves (sync.now) unless they are about background sync.
       syncIntervalMs: opts.syncIntervalMs ?? 0,
+      updater: opts.updater,
     })
     return new CoreHarness(core, secrets, dataDir, stack)
   }
@@ -71,9 +73,9 @@ export class CoreHarness {
    * and keychain. The old one is dropped without any shutdown work (only its SQLite
    * handles are released, which the OS does for a killed process).
    */
-  async restartCore(): Promise<CoreHarness> {
+  async restartCore(opts: { updater?: Updater } = {}): Promise<CoreHarness> {
     await this.core.close()
-    this.successor = await CoreHarness.start(this.stack, { secrets: this.secrets, dataDir: this.dataDir })
+    this.successor = await CoreHarness.start(this.stack, { secrets: this.secrets, dataDir: this.dataDir }, opts)
     return this.successor
   }
   /** The core that replaced this one: stopping this harness stops that one. */

@@ -10,6 +10,8 @@ import { handleResolver } from './groups/handle-resolver.js'
 import { resolvePerson } from './people/resolve-person.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
+import type { Updater } from './updates/updater.js'
+import { UpdateController, UPDATES_UNAVAILABLE } from './updates/update-controller.js'
 
 export interface CoreOptions {
   version: string
@@ -28,6 +30,8 @@ export interface CoreOptions {
    * desktop (window.focus() only focuses the page); a browser tab raises itself.
    */
   raiseWindow?: () => void
+  /** The installed app's updater; none in the loopback shell and development runs. */
+  updater?: Updater
 }
 
 export interface AppCore {
@@ -75,6 +79,11 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   let syncing: Promise<void> | null = null
   const syncOnce = () => (syncing ??= groups.syncAll().finally(() => (syncing = null)))
 
+  /** Changes queued or being sent, across every account: a restart to update waits for them. */
+  const pendingChanges = async () =>
+    keychain.available ? (await groups.outbox()).filter((r) => r.state === 'queued' || r.state === 'sending').length : 0
+  const updates = opts.updater ? new UpdateController({ updater: opts.updater, pendingChanges, log: (m) => console.error(m) }) : null
+
   const handlers: Handlers = {
     'app.getInfo': async () => ({
       name: 'Convene',
@@ -89,6 +98,8 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       opts.raiseWindow?.()
       return {}
     },
+    'app.updateStatus': async () => updates?.status() ?? UPDATES_UNAVAILABLE,
+    'app.restartToUpdate': async () => (updates ? updates.restartToUpdate() : UPDATES_UNAVAILABLE),
     'accounts.list': async () => (keychain.available ? accounts.store.list() : []),
     'accounts.signIn': async ({ handle, scopes }) => {
       requireKeychain()
@@ -144,12 +155,15 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   timer?.unref()
   if (interval > 0) setTimeout(syncInBackground, 0).unref()
 
+  updates?.start()
+
   const gate = closingGate(handlers)
   return {
     handlers: gate.handlers,
     groups,
     async close() {
       if (timer) clearInterval(timer)
+      updates?.stop()
       await gate.drain()
       await syncing?.catch(() => {})
       await groups.close()

@@ -8,6 +8,8 @@ import { installSecurityGuards } from './security.js'
 import { wireIpc } from './ipc.js'
 import { createMainWindow } from './window.js'
 import { raiseWindow } from './raise-window.js'
+import { installMenu } from './menu.js'
+import { holdQuitUntilClosed } from '../core/lifecycle/hold-quit.js'
 
 // electron-vite sets this in `dev`; a packaged app always loads its own files.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL ?? null : null
@@ -36,14 +38,19 @@ app.whenReady().then(async () => {
     // Sign-in pages open in the person's own browser (RFC 8252), never in our window.
     openUrl: (url) => shell.openExternal(url),
     raiseWindow: () => raiseWindow(BrowserWindow.getAllWindows()[0]),
+    // Only the installed app updates itself (a development run has no release feed);
+    // loaded on demand so development runs never touch electron-updater.
+    updater: app.isPackaged ? (await import('./updater.js')).electronUpdaterPort() : undefined,
   })
+  // Registered first thing after the core exists: from here a quit waits for it to close.
+  holdQuitUntilClosed(app, () => core.close())
+  installMenu(!!devServerUrl)
   wireIpc(core.handlers, isAppUrl)
   createMainWindow(devServerUrl, rendererFile)
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(devServerUrl, rendererFile)
   })
   app.on('second-instance', () => raiseWindow(BrowserWindow.getAllWindows()[0]))
-  app.on('before-quit', () => void core.close())
 })
 
 app.on('window-all-closed', () => {

@@ -15,6 +15,7 @@ export function createMainWindow(rendererUrl: string | null, rendererFile: strin
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
+      webviewTag: false,
       webSecurity: true,
       spellcheck: true,
     },

@@ -96,10 +96,27 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
 ])
 
+/** The updater's state, for the "Restart to update" notice. */
+export const UpdateStatusView = z.object({
+  /** 'unavailable' in the loopback shell and development runs: updates come with the installed app. */
+  state: z.enum(['unavailable', 'idle', 'checking', 'downloading', 'ready', 'waiting', 'restarting', 'error']),
+  /** The version found or downloaded. */
+  version: z.string().nullable(),
+  /** While a restart waits: how many changes are still to be sent first. */
+  pendingChanges: z.number().int(),
+  /** Whether to offer "Restart to update" now. */
+  canRestart: z.boolean(),
+  /** Plain words for the person. */
+  message: z.string(),
+})
+
 export const contract = {
   'app.getInfo': { input: Empty, output: AppInfoView },
   /** Brings the app's window to the front, e.g. when one of its notifications is clicked. */
   'app.raiseWindow': { input: Empty, output: z.object({}) },
+  'app.updateStatus': { input: Empty, output: UpdateStatusView },
+  /** Restarts into the downloaded version, once no change waits to be sent (until then it waits and says so). */
+  'app.restartToUpdate': { input: Empty, output: UpdateStatusView },
   'accounts.list': { input: Empty, output: z.array(AccountView) },
   'accounts.signIn': {
     input: z
@@ -158,6 +175,7 @@ export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>
 
 export type AppInfo = z.output<typeof AppInfoView>
 export type Account = z.output<typeof AccountView>
+export type UpdateStatus = z.output<typeof UpdateStatusView>
 
 export const CHANNELS = Object.freeze(Object.keys(contract) as Channel[])
 

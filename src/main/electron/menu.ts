@@ -1,0 +1,17 @@
+import { app, BrowserWindow, dialog, Menu } from 'electron'
+import { aboutDetail, menuTemplate } from './menu-template.js'
+import { openLogFolder } from './log-folder.js'
+
+/** Sets the application menu and the About box's versions. */
+export function installMenu(isDev: boolean) {
+  const detail = aboutDetail(app.getVersion(), process.versions)
+  // macOS (and Linux) show this in the About panel the menu's role 'about' opens.
+  app.setAboutPanelOptions({ applicationName: 'Convene', applicationVersion: app.getVersion(), version: '', credits: detail })
+  const showAbout = () => {
+    const options = { type: 'info' as const, title: 'About Convene', message: 'Convene', detail, buttons: ['OK'] }
+    const win = BrowserWindow.getFocusedWindow()
+    void (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options))
+  }
+  const template = menuTemplate({ platform: process.platform, isDev, openLogFolder: () => void openLogFolder(), showAbout })
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
