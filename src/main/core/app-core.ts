@@ -3,7 +3,7 @@ import { closingGate } from './ipc/closing-gate.js'
 import { UserFacingError } from './ipc/errors.js'
 import { Accounts } from './accounts/sign-in.js'
 import type { IdentityNetwork } from './accounts/oauth-client.js'
-import { groupScopes } from '../../shared/scopes.js'
+import { ATPROTO_NETWORK_SCOPE, groupScopes } from '../../shared/scopes.js'
 import { createIdResolver } from '../../node/id-resolver.js'
 import { GroupService } from './groups/group-service.js'
 import { handleResolver } from './groups/handle-resolver.js'
@@ -56,7 +56,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     : { allowHttp: false }
   // Local network: the host is known, so ask for its methods up front. Elsewhere hosts
   // become known as groups are added; their scopes are asked for then (ScopeMissingError).
-  const scope = opts.network ? groupScopes(opts.network.hostAud) : 'atproto include:example.groups.calendarPermissions'
+  const scope = opts.network ? groupScopes(opts.network.hostAud) : ATPROTO_NETWORK_SCOPE
   const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
   const resolveHandle = handleResolver(idResolver, opts.network)
