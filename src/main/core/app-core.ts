@@ -10,6 +10,7 @@ import { handleResolver } from './groups/handle-resolver.js'
 import { resolvePerson } from './people/resolve-person.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
+import { errorFields, log } from './log/log.js'
 
 export interface CoreOptions {
   version: string
@@ -46,7 +47,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     await opts.secrets.probe?.()
   } catch (err) {
     if (!(err instanceof KeychainUnavailableError)) throw err
-    console.error('[core] keychain unavailable:', err.cause)
+    log.error('core', 'keychain unavailable', errorFields(err.cause))
     keychain = { available: false, message: err.message }
   }
   // The local network is plain http and resolves handles through its PDS; on the real
@@ -138,7 +139,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const interval = opts.syncIntervalMs ?? 30_000
   const syncInBackground = () => {
     if (!keychain.available || syncing) return
-    syncOnce().catch((err: unknown) => console.error('[sync]', (err as Error).message))
+    syncOnce().catch((err: unknown) => log.error('sync', 'background sync failed', errorFields(err)))
   }
   const timer = interval > 0 ? setInterval(syncInBackground, interval) : null
   timer?.unref()

@@ -7,6 +7,7 @@ import { AccountStore } from './account-store.js'
 import { openLoopbackRedirect } from './loopback-redirect.js'
 import { createOAuthClient, type IdentityNetwork } from './oauth-client.js'
 import { keychainSessionStore, memoryStateStore } from './session-store.js'
+import { errorFields, log } from '../log/log.js'
 
 const SIGN_IN_TIMEOUT_MS = 10 * 60_000
 
@@ -97,14 +98,14 @@ export class Accounts {
     try {
       return await this.restorer.restore(did, 'auto')
     } catch (err) {
-      console.error('[accounts] session restore failed', did, (err as Error).message)
+      log.error('accounts', 'session restore failed', { did, ...errorFields(err) })
       throw new UserFacingError('SignInRequired', 'Your sign-in for this account has ended. Sign in again; anything waiting to be sent is kept.')
     }
   }
 
   /** Revokes the tokens at the PDS (best effort) and forgets the account. */
   async signOut(did: string): Promise<void> {
-    await this.restorer.revoke(did).catch((err: unknown) => console.error('[accounts] revoke failed', (err as Error).message))
+    await this.restorer.revoke(did).catch((err: unknown) => log.warn('accounts', 'revoke failed', { did, ...errorFields(err) }))
     await this.opts.secrets.delete(`session:${did}`)
     await this.store.remove(did)
   }
