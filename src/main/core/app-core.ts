@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Handlers } from './ipc/dispatch.js'
 import { closingGate } from './ipc/closing-gate.js'
 import { UserFacingError } from './ipc/errors.js'
@@ -29,6 +31,10 @@ export interface CoreOptions {
    * desktop (window.focus() only focuses the page); a browser tab raises itself.
    */
   raiseWindow?: () => void
+  /** The folder the shell's log is written to (default `<dataDir>/logs`, the loopback shell's). */
+  logFolder?: string
+  /** Opens a folder in the system's file manager; a browser tab cannot (the loopback shell). */
+  openFolder?: (folder: string) => Promise<void>
 }
 
 export interface AppCore {
@@ -89,6 +95,14 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'app.raiseWindow': async () => {
       opts.raiseWindow?.()
       return {}
+    },
+    'app.openLogFolder': async () => {
+      const folder = opts.logFolder ?? path.join(opts.dataDir, 'logs')
+      if (!opts.openFolder) return { folder, opened: false }
+      // Nothing may have been logged yet: the folder still opens.
+      fs.mkdirSync(folder, { recursive: true })
+      await opts.openFolder(folder)
+      return { folder, opened: true }
     },
     'accounts.list': async () => (keychain.available ? accounts.store.list() : []),
     'accounts.signIn': async ({ handle, scopes }) => {

@@ -8,6 +8,8 @@ import { installSecurityGuards } from './security.js'
 import { wireIpc } from './ipc.js'
 import { createMainWindow } from './window.js'
 import { raiseWindow } from './raise-window.js'
+import { electronLogSink } from './log.js'
+import { installLogSink } from '../core/log/log.js'
 
 // electron-vite sets this in `dev`; a packaged app always loads its own files.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL ?? null : null
@@ -27,6 +29,8 @@ if (!app.requestSingleInstanceLock()) app.quit()
 
 app.whenReady().then(async () => {
   installSecurityGuards(isAppUrl, !!devServerUrl)
+  const logFolder = app.getPath('logs')
+  installLogSink(electronLogSink(logFolder, { console: !app.isPackaged }))
   const core = await createCore({
     version: app.getVersion(),
     shell: 'electron',
@@ -36,6 +40,12 @@ app.whenReady().then(async () => {
     // Sign-in pages open in the person's own browser (RFC 8252), never in our window.
     openUrl: (url) => shell.openExternal(url),
     raiseWindow: () => raiseWindow(BrowserWindow.getAllWindows()[0]),
+    logFolder,
+    // shell.openPath answers with an error message ('' when it opened).
+    openFolder: async (folder) => {
+      const failed = await shell.openPath(folder)
+      if (failed) throw new Error(failed)
+    },
   })
   wireIpc(core.handlers, isAppUrl)
   createMainWindow(devServerUrl, rendererFile)

@@ -100,6 +100,12 @@ export const contract = {
   'app.getInfo': { input: Empty, output: AppInfoView },
   /** Brings the app's window to the front, e.g. when one of its notifications is clicked. */
   'app.raiseWindow': { input: Empty, output: z.object({}) },
+  /**
+   * Shows the folder that holds the app's log (where "the details are in its log" points).
+   * Electron opens it in the file manager; a browser tab cannot, so the loopback shell
+   * answers `opened: false` and the page shows the path.
+   */
+  'app.openLogFolder': { input: Empty, output: z.object({ folder: z.string(), opened: z.boolean() }) },
   'accounts.list': { input: Empty, output: z.array(AccountView) },
   'accounts.signIn': {
     input: z
