@@ -23,6 +23,8 @@ describe('the log file', () => {
       { level: 'info', scope: 'core', msg: 'started' },
     ])
     expect(Date.parse(String(lines[0]?.time))).not.toBeNaN()
+    // A field cannot pass for the entry's own keys.
+    expect(JSON.parse(formatLine('info', 'accounts', 'signed in', { scope: 'atproto', level: 'error' }))).toMatchObject({ scope: 'accounts', level: 'info' })
   })
 
   it('rotates by size and keeps only a few files, newest lines in convene.log', () => {

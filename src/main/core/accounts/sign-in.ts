@@ -72,6 +72,7 @@ export class Accounts {
         // The PDS may grant less than asked (dropped or refused scopes): keep what it granted.
         const { scope: granted } = await session.getTokenInfo()
         await this.store.put({ did: session.did, handle: input, scope: granted })
+        log.info('accounts', 'signed in', { did: session.did, clientId: client.clientMetadata.client_id, grantedScope: granted })
         return (await this.store.get(session.did))!
       })
       .finally(() => {
@@ -82,6 +83,8 @@ export class Accounts {
     result.catch(() => {}) // observed through awaitSignIn
     this.attempts.set(attemptId, { result, cancel: () => redirect.close() })
     const openedExternally = !!this.opts.openUrl
+    // The page's address carries a request_uri, which the log censors.
+    log.info('accounts', 'sign-in started', { handle: input, authorizeUrl: url.toString() })
     if (this.opts.openUrl) await this.opts.openUrl(url.toString())
     return { attemptId, authorizeUrl: url.toString(), openedExternally }
   }
@@ -108,5 +111,6 @@ export class Accounts {
     await this.restorer.revoke(did).catch((err: unknown) => log.warn('accounts', 'revoke failed', { did, ...errorFields(err) }))
     await this.opts.secrets.delete(`session:${did}`)
     await this.store.remove(did)
+    log.info('accounts', 'signed out', { did })
   }
 }

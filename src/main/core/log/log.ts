@@ -26,7 +26,9 @@ export function installLogSink(next: LogSink | null): void {
 /** The line written for one entry: what the log file holds, censored. */
 export function formatLine(level: LogLevel, scope: string, msg: string, fields?: Record<string, unknown>, now = new Date()): string {
   const extra = fields ? (redact(fields) as Record<string, unknown>) : {}
-  return JSON.stringify({ time: now.toISOString(), level, scope, msg: redactString(msg), ...extra })
+  const base = { time: now.toISOString(), level, scope, msg: redactString(msg) }
+  // A field named like one of these cannot pass for it (the base keeps its place and value).
+  return JSON.stringify({ ...base, ...extra, ...base })
 }
 
 function write(level: LogLevel, scope: string, msg: string, fields?: Record<string, unknown>) {
