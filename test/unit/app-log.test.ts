@@ -39,6 +39,14 @@ describe('the log file', () => {
     expect(first.i).toBeGreaterThan(0) // the oldest lines were dropped, not kept forever
   })
 
+  it('makes its folder again if it was removed while the app ran', () => {
+    const dir = tmp()
+    const sink = fileLogSink(dir)
+    fs.rmSync(dir, { recursive: true })
+    sink.write('{"a":1}', 'info')
+    expect(fs.readFileSync(path.join(dir, 'convene.log'), 'utf8')).toBe('{"a":1}\n')
+  })
+
   it('continues an existing file after a restart instead of starting over', () => {
     const dir = tmp()
     fileLogSink(dir).write('{"a":1}', 'info')

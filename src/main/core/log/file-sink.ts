@@ -38,7 +38,15 @@ export function fileLogSink(folder: string, opts: { maxBytes?: number; keep?: nu
         rotateLogFiles(file, keep)
         size = 0
       }
-      fs.appendFileSync(file, `${line}\n`, { mode: 0o600 })
+      try {
+        fs.appendFileSync(file, `${line}\n`, { mode: 0o600 })
+      } catch (err) {
+        // The folder was removed under us (a cleaned data folder): make it again, once.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+        fs.mkdirSync(folder, { recursive: true })
+        fs.appendFileSync(file, `${line}\n`, { mode: 0o600 })
+        size = 0
+      }
       size += bytes
       if (opts.echo) (level === 'info' ? console.log : console.error)(line)
     },
