@@ -12,6 +12,7 @@ import {
   chooseClient,
   clientMetadataFor,
   releaseClientMetadata,
+  undeclaredScopes,
 } from '../../src/main/core/accounts/client-identity.js'
 import { ATPROTO_NETWORK_SCOPE } from '../../src/shared/scopes.js'
 
@@ -57,6 +58,15 @@ describe('the release client metadata document (oauth/client-metadata.json)', ()
     expect(client.clientMetadata.client_id).toBe(releaseId)
     expect(client.clientMetadata.redirect_uris).toEqual(['http://127.0.0.1:51234/callback'])
     expect(client.clientMetadata.scope).toBe(RELEASE_CLIENT_METADATA.scope)
+  })
+
+  it('names the scopes a sign-in would ask for that the document does not declare (servers refuse them)', () => {
+    const release = releaseClientMetadata(releaseId)
+    expect(undeclaredScopes(release, ATPROTO_NETWORK_SCOPE)).toEqual([])
+    const hostScope = 'rpc:com.atproto.space.getRecord?aud=did:web:host.example%23groups'
+    expect(undeclaredScopes(release, `${ATPROTO_NETWORK_SCOPE} ${hostScope}`)).toEqual([hostScope])
+    // The development client declares whatever it asks for.
+    expect(undeclaredScopes(clientMetadataFor({ kind: 'development' }, `atproto ${hostScope}`), `atproto ${hostScope}`)).toEqual([])
   })
 
   it('refuses a build whose client id is not the document the repository keeps', () => {

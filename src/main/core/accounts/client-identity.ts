@@ -63,3 +63,13 @@ export function releaseClientMetadata(clientId: string, port?: number): OAuthCli
 export function clientMetadataFor(choice: ClientChoice, scope: string, port?: number): OAuthClientMetadataInput {
   return choice.kind === 'release' ? releaseClientMetadata(choice.clientId, port) : loopbackClientMetadata(scope, port)
 }
+
+/**
+ * Scopes a sign-in would ask for that the client does not declare. Servers refuse those
+ * outright; the development client declares whatever it asks for, the release client
+ * only what its published document lists.
+ */
+export function undeclaredScopes(metadata: Pick<OAuthClientMetadataInput, 'scope'>, requested: string): string[] {
+  const declared = new Set(metadata.scope?.split(' ') ?? [])
+  return requested.split(' ').filter((s) => s && !declared.has(s))
+}

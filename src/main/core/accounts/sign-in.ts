@@ -6,6 +6,7 @@ import type { SecretStore } from '../secrets/secret-store.js'
 import { AccountStore } from './account-store.js'
 import { openLoopbackRedirect } from './loopback-redirect.js'
 import { createOAuthClient, type IdentityNetwork } from './oauth-client.js'
+import { undeclaredScopes } from './client-identity.js'
 import { keychainSessionStore, memoryStateStore } from './session-store.js'
 import { errorFields, log } from '../log/log.js'
 
@@ -51,6 +52,12 @@ export class Accounts {
     const scope = [...new Set([...this.opts.scope.split(' '), ...extraScopes])].join(' ')
     const redirect = await openLoopbackRedirect()
     const client = createOAuthClient({ ...this.opts, scope, port: redirect.port, sessionStore: this.sessionStore, stateStore: this.stateStore })
+    const undeclared = undeclaredScopes(client.clientMetadata, scope)
+    if (undeclared.length) {
+      redirect.close()
+      log.warn('accounts', 'scope not declared by the client', { clientId: client.clientMetadata.client_id, undeclared })
+      throw new UserFacingError('ScopeNotDeclared', 'This version of Convene cannot ask your server for the permission this group needs. Update Convene, or ask its makers to add it.')
+    }
     let url: URL
     try {
       url = await client.authorize(input, { scope })
