@@ -26,6 +26,10 @@ function compileHints(): Plugin {
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
+    // The release OAuth client (src/main/core/accounts/client-identity.ts): set for
+    // release builds, e.g. CONVENE_OAUTH_CLIENT_ID=https://convene.example/oauth-client-metadata.json,
+    // where oauth/client-metadata.json is published. Unset: the development client.
+    define: { 'process.env.CONVENE_OAUTH_CLIENT_ID': JSON.stringify(process.env.CONVENE_OAUTH_CLIENT_ID ?? '') },
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/main/electron/index.ts') } },
     },

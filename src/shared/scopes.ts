@@ -13,6 +13,12 @@ export const CALENDAR_PERMISSIONS = 'example.groups.calendarPermissions'
  */
 export const SPACE_READ_METHODS = ['com.atproto.space.getRecord', 'com.atproto.space.listRecords']
 
+/**
+ * What Convene asks for on the real network, before any host is known (hosts' methods are
+ * asked for as groups are added). The release client's metadata document declares it.
+ */
+export const ATPROTO_NETWORK_SCOPE = `atproto include:${CALENDAR_PERMISSIONS}`
+
 /** Everything Convene asks one host (`aud` = its `<service DID>#groups`) to allow. */
 export function groupScopes(aud: string): string {
   return [

@@ -1,16 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { installLogSink } from '../../src/main/core/log/log.js'
 import { plainReason } from '../../src/main/core/outbox/outbox.js'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error.js'
 import { UserFacingError } from '../../src/main/core/ipc/errors.js'
 
 // What the "Changes not yet confirmed" list says about a row that has not gone out.
 describe('why a queued change has not gone out, in plain words', () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-  afterEach(() => {
-    warn.mockClear()
-    error.mockClear()
-  })
+  // What the log receives (the shells put it in a file).
+  const logged: { level: string; scope: string; error?: { message: string } }[] = []
+  installLogSink({ write: (line) => void logged.push(JSON.parse(line) as (typeof logged)[number]) })
+  afterEach(() => void logged.splice(0))
+  afterAll(() => installLogSink(null))
 
   it('a host that cannot be reached is named as such, with no method or socket error', () => {
     const reason = plainReason(new XrpcCallError('example.groups.createInvite', 0, 'HostUnreachable', 'fetch failed'))
@@ -24,8 +24,8 @@ describe('why a queued change has not gone out, in plain words', () => {
       'The server could not take it just now (error 500).',
     )
     expect(plainReason(new XrpcCallError('example.groups.admitMember', 429, 'RateLimitExceeded', 'slow down'))).toBe('The server asked Convene to slow down for a moment.')
-    expect(warn).toHaveBeenCalledTimes(3)
-    expect(String(warn.mock.calls[0]![1])).toContain('example.groups.admitMember failed (503')
+    expect(logged.map((l) => [l.level, l.scope])).toEqual([['warn', 'outbox'], ['warn', 'outbox'], ['warn', 'outbox']])
+    expect(logged[0]?.error?.message).toContain('example.groups.admitMember failed (503')
   })
 
   it('a refusal with a spec error name gets that error’s plain message', () => {

@@ -1,9 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Handlers } from './ipc/dispatch.js'
 import { closingGate } from './ipc/closing-gate.js'
 import { UserFacingError } from './ipc/errors.js'
 import { Accounts } from './accounts/sign-in.js'
 import type { IdentityNetwork } from './accounts/oauth-client.js'
-import { groupScopes } from '../../shared/scopes.js'
+import { ATPROTO_NETWORK_SCOPE, groupScopes } from '../../shared/scopes.js'
 import { createIdResolver } from '../../node/id-resolver.js'
 import { GroupService } from './groups/group-service.js'
 import { handleResolver } from './groups/handle-resolver.js'
@@ -12,6 +14,7 @@ import { KeychainUnavailableError, type SecretStore } from './secrets/secret-sto
 import type { AppInfo } from '../../shared/ipc/contract.js'
 import type { Updater } from './updates/updater.js'
 import { UpdateController, UPDATES_UNAVAILABLE } from './updates/update-controller.js'
+import { errorFields, log } from './log/log.js'
 
 export interface CoreOptions {
   version: string
@@ -32,6 +35,10 @@ export interface CoreOptions {
   raiseWindow?: () => void
   /** The installed app's updater; none in the loopback shell and development runs. */
   updater?: Updater
+  /** The folder the shell's log is written to (default `<dataDir>/logs`, the loopback shell's). */
+  logFolder?: string
+  /** Opens a folder in the system's file manager; a browser tab cannot (the loopback shell). */
+  openFolder?: (folder: string) => Promise<void>
 }
 
 export interface AppCore {
@@ -50,7 +57,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     await opts.secrets.probe?.()
   } catch (err) {
     if (!(err instanceof KeychainUnavailableError)) throw err
-    console.error('[core] keychain unavailable:', err.cause)
+    log.error('core', 'keychain unavailable', errorFields(err.cause))
     keychain = { available: false, message: err.message }
   }
   // The local network is plain http and resolves handles through its PDS; on the real
@@ -60,7 +67,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     : { allowHttp: false }
   // Local network: the host is known, so ask for its methods up front. Elsewhere hosts
   // become known as groups are added; their scopes are asked for then (ScopeMissingError).
-  const scope = opts.network ? groupScopes(opts.network.hostAud) : 'atproto include:example.groups.calendarPermissions'
+  const scope = opts.network ? groupScopes(opts.network.hostAud) : ATPROTO_NETWORK_SCOPE
   const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
   const resolveHandle = handleResolver(idResolver, opts.network)
@@ -100,6 +107,14 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     },
     'app.updateStatus': async () => updates?.status() ?? UPDATES_UNAVAILABLE,
     'app.restartToUpdate': async () => (updates ? updates.restartToUpdate() : UPDATES_UNAVAILABLE),
+    'app.openLogFolder': async () => {
+      const folder = opts.logFolder ?? path.join(opts.dataDir, 'logs')
+      if (!opts.openFolder) return { folder, opened: false }
+      // Nothing may have been logged yet: the folder still opens.
+      fs.mkdirSync(folder, { recursive: true })
+      await opts.openFolder(folder)
+      return { folder, opened: true }
+    },
     'accounts.list': async () => (keychain.available ? accounts.store.list() : []),
     'accounts.signIn': async ({ handle, scopes }) => {
       requireKeychain()
@@ -149,7 +164,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const interval = opts.syncIntervalMs ?? 30_000
   const syncInBackground = () => {
     if (!keychain.available || syncing) return
-    syncOnce().catch((err: unknown) => console.error('[sync]', (err as Error).message))
+    syncOnce().catch((err: unknown) => log.error('sync', 'background sync failed', errorFields(err)))
   }
   const timer = interval > 0 ? setInterval(syncInBackground, interval) : null
   timer?.unref()

@@ -10,6 +10,8 @@ import { createMainWindow } from './window.js'
 import { raiseWindow } from './raise-window.js'
 import { installMenu } from './menu.js'
 import { holdQuitUntilClosed } from '../core/lifecycle/hold-quit.js'
+import { electronLogSink } from './log.js'
+import { installLogSink } from '../core/log/log.js'
 
 // electron-vite sets this in `dev`; a packaged app always loads its own files.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL ?? null : null
@@ -29,6 +31,8 @@ if (!app.requestSingleInstanceLock()) app.quit()
 
 app.whenReady().then(async () => {
   installSecurityGuards(isAppUrl, !!devServerUrl)
+  const logFolder = app.getPath('logs')
+  installLogSink(electronLogSink(logFolder, { console: !app.isPackaged }))
   const core = await createCore({
     version: app.getVersion(),
     shell: 'electron',
@@ -41,6 +45,12 @@ app.whenReady().then(async () => {
     // Only the installed app updates itself (a development run has no release feed);
     // loaded on demand so development runs never touch electron-updater.
     updater: app.isPackaged ? (await import('./updater.js')).electronUpdaterPort() : undefined,
+    logFolder,
+    // shell.openPath answers with an error message ('' when it opened).
+    openFolder: async (folder) => {
+      const failed = await shell.openPath(folder)
+      if (failed) throw new Error(failed)
+    },
   })
   // Registered first thing after the core exists: from here a quit waits for it to close.
   holdQuitUntilClosed(app, () => core.close())

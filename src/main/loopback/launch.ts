@@ -2,6 +2,8 @@ import path from 'node:path'
 import { createCore, type AppCore } from '../core/app-core.js'
 import { loadLocalNetwork, keychainService, defaultDataDir } from '../core/network.js'
 import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
+import { installLogSink } from '../core/log/log.js'
+import { fileLogSink } from '../core/log/file-sink.js'
 import { startLoopbackShell, type LoopbackShell } from './server.js'
 
 export const DEFAULT_RENDERER_DIR = path.resolve(import.meta.dirname, '../../../out/renderer')
@@ -17,12 +19,18 @@ export async function launchLoopbackApp(opts: {
   /** Keychain service name (default: CONVENE_KEYCHAIN_SERVICE or "Convene"). */
   keychainService?: string
 }): Promise<{ core: AppCore; shell: LoopbackShell; close(): Promise<void> }> {
+  const dataDir = opts.dataDir ?? defaultDataDir()
+  // The log lives in the data folder here (no OS log folder without Electron), echoed
+  // to the terminal `npm start` runs in.
+  const logFolder = path.join(dataDir, 'logs')
+  installLogSink(fileLogSink(logFolder, { echo: true }))
   const core = await createCore({
     version: opts.version,
     shell: 'loopback',
     network: loadLocalNetwork(opts.stackFile),
     secrets: new KeychainSecretStore(opts.keychainService ?? keychainService()),
-    dataDir: opts.dataDir ?? defaultDataDir(),
+    dataDir,
+    logFolder,
   })
   const shell = await startLoopbackShell({
     handlers: core.handlers,

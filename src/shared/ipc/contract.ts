@@ -117,6 +117,12 @@ export const contract = {
   'app.updateStatus': { input: Empty, output: UpdateStatusView },
   /** Restarts into the downloaded version, once no change waits to be sent (until then it waits and says so). */
   'app.restartToUpdate': { input: Empty, output: UpdateStatusView },
+  /**
+   * Shows the folder that holds the app's log (where "the details are in its log" points).
+   * Electron opens it in the file manager; a browser tab cannot, so the loopback shell
+   * answers `opened: false` and the page shows the path.
+   */
+  'app.openLogFolder': { input: Empty, output: z.object({ folder: z.string(), opened: z.boolean() }) },
   'accounts.list': { input: Empty, output: z.array(AccountView) },
   'accounts.signIn': {
     input: z

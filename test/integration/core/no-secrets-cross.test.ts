@@ -20,6 +20,7 @@ describe('IPC carries no secret', () => {
     const calls: [Channel, unknown][] = [
       ['app.getInfo', {}],
       ['app.raiseWindow', {}],
+      ['app.openLogFolder', {}],
       ['accounts.list', {}],
       ['groups.add', { accountDid: owner, ref: groupDid }],
       ['groups.list', {}],

@@ -1,6 +1,6 @@
 import { NodeOAuthClient, type NodeSavedSessionStore, type NodeSavedStateStore } from '@atproto/oauth-client-node'
 import { requestLocalLock } from '@atproto/oauth-client'
-import type { OAuthClientMetadataInput } from '@atproto/oauth-client'
+import { BUILD_CLIENT_ID, chooseClient, clientMetadataFor } from './client-identity.js'
 
 /** Where people's identities live: the real network, or `npm run stack`'s. */
 export interface IdentityNetwork {
@@ -8,27 +8,8 @@ export interface IdentityNetwork {
   plcUrl?: string
   /** Resolves handles (a PDS's resolveHandle); DNS and .well-known when undefined. */
   handleResolverUrl?: string
-  /** Only the local network is plain http. */
+  /** Only the local network is plain http (and it always signs in as the development client). */
   allowHttp: boolean
-}
-
-/**
- * The atproto "loopback client" (a native app, RFC 8252): its client_id is
- * `http://localhost` with the scope and a port-less redirect in the query; the real
- * redirect is `http://127.0.0.1:<port>/callback` on a port chosen per sign-in.
- */
-export function loopbackClientMetadata(scope: string, port?: number): OAuthClientMetadataInput {
-  const portless = 'http://127.0.0.1/callback'
-  return {
-    client_id: `http://localhost?redirect_uri=${encodeURIComponent(portless)}&scope=${encodeURIComponent(scope)}`,
-    redirect_uris: [port ? `http://127.0.0.1:${port}/callback` : portless],
-    scope,
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'none',
-    application_type: 'native',
-    dpop_bound_access_tokens: true,
-  }
 }
 
 /**
@@ -44,7 +25,7 @@ export function createOAuthClient(opts: {
   stateStore: NodeSavedStateStore
 }): NodeOAuthClient {
   return new NodeOAuthClient({
-    clientMetadata: loopbackClientMetadata(opts.scope, opts.port),
+    clientMetadata: clientMetadataFor(chooseClient({ buildClientId: BUILD_CLIENT_ID, localNetwork: opts.network.allowHttp }), opts.scope, opts.port),
     sessionStore: opts.sessionStore,
     stateStore: opts.stateStore,
     requestLock: requestLocalLock,

@@ -6,7 +6,9 @@ import type { SecretStore } from '../secrets/secret-store.js'
 import { AccountStore } from './account-store.js'
 import { openLoopbackRedirect } from './loopback-redirect.js'
 import { createOAuthClient, type IdentityNetwork } from './oauth-client.js'
+import { undeclaredScopes } from './client-identity.js'
 import { keychainSessionStore, memoryStateStore } from './session-store.js'
+import { errorFields, log } from '../log/log.js'
 
 const SIGN_IN_TIMEOUT_MS = 10 * 60_000
 
@@ -50,6 +52,12 @@ export class Accounts {
     const scope = [...new Set([...this.opts.scope.split(' '), ...extraScopes])].join(' ')
     const redirect = await openLoopbackRedirect()
     const client = createOAuthClient({ ...this.opts, scope, port: redirect.port, sessionStore: this.sessionStore, stateStore: this.stateStore })
+    const undeclared = undeclaredScopes(client.clientMetadata, scope)
+    if (undeclared.length) {
+      redirect.close()
+      log.warn('accounts', 'scope not declared by the client', { clientId: client.clientMetadata.client_id, undeclared })
+      throw new UserFacingError('ScopeNotDeclared', 'This version of Convene cannot ask your server for the permission this group needs. Update Convene, or ask its makers to add it.')
+    }
     let url: URL
     try {
       url = await client.authorize(input, { scope })
@@ -71,6 +79,7 @@ export class Accounts {
         // The PDS may grant less than asked (dropped or refused scopes): keep what it granted.
         const { scope: granted } = await session.getTokenInfo()
         await this.store.put({ did: session.did, handle: input, scope: granted })
+        log.info('accounts', 'signed in', { did: session.did, clientId: client.clientMetadata.client_id, grantedScope: granted })
         return (await this.store.get(session.did))!
       })
       .finally(() => {
@@ -81,6 +90,8 @@ export class Accounts {
     result.catch(() => {}) // observed through awaitSignIn
     this.attempts.set(attemptId, { result, cancel: () => redirect.close() })
     const openedExternally = !!this.opts.openUrl
+    // The page's address carries a request_uri, which the log censors.
+    log.info('accounts', 'sign-in started', { handle: input, authorizeUrl: url.toString() })
     if (this.opts.openUrl) await this.opts.openUrl(url.toString())
     return { attemptId, authorizeUrl: url.toString(), openedExternally }
   }
@@ -97,15 +108,16 @@ export class Accounts {
     try {
       return await this.restorer.restore(did, 'auto')
     } catch (err) {
-      console.error('[accounts] session restore failed', did, (err as Error).message)
+      log.error('accounts', 'session restore failed', { did, ...errorFields(err) })
       throw new UserFacingError('SignInRequired', 'Your sign-in for this account has ended. Sign in again; anything waiting to be sent is kept.')
     }
   }
 
   /** Revokes the tokens at the PDS (best effort) and forgets the account. */
   async signOut(did: string): Promise<void> {
-    await this.restorer.revoke(did).catch((err: unknown) => console.error('[accounts] revoke failed', (err as Error).message))
+    await this.restorer.revoke(did).catch((err: unknown) => log.warn('accounts', 'revoke failed', { did, ...errorFields(err) }))
     await this.opts.secrets.delete(`session:${did}`)
     await this.store.remove(did)
+    log.info('accounts', 'signed out', { did })
   }
 }

@@ -17,6 +17,7 @@ import { fillListHandles, PER_PASS } from '../people/list-handles.js'
 import { verifiedHandle } from '../people/resolve-person.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
 import { SyncProgress } from './sync-progress.js'
+import { errorFields, log } from '../log/log.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -236,8 +237,8 @@ export class GroupService {
 
   /** Sends an account's queue, then refreshes the groups it touched. */
   async sendAndRefresh(rt: AccountRuntime, groupDid?: string): Promise<void> {
-    await rt.outbox.replay().catch((err: unknown) => console.error('[outbox] replay failed', err))
-    if (groupDid) await this.refreshGroup(rt, groupDid).catch((err: unknown) => console.error('[sync] refresh failed', (err as Error).message))
+    await rt.outbox.replay().catch((err: unknown) => log.error('outbox', 'replay failed', errorFields(err, { stack: true })))
+    if (groupDid) await this.refreshGroup(rt, groupDid).catch((err: unknown) => log.error('sync', 'refresh failed', { groupDid, ...errorFields(err) }))
     this.opts.onChange?.()
   }
 
@@ -272,7 +273,7 @@ export class GroupService {
             if (row.syncedAt && !(await hasChanges(rt, row.did))) return report.unchanged()
             await this.refreshGroup(rt, row.did, report)
           })
-          .catch((err: unknown) => console.error('[sync]', row.did, (err as Error).message))
+          .catch((err: unknown) => log.error('sync', 'group sync failed', { groupDid: row.did, ...errorFields(err) }))
       }
     }
     this.opts.onChange?.()
@@ -307,7 +308,7 @@ export class GroupService {
           if (due < PER_PASS) break
         }
       })
-      .catch((err: unknown) => console.error('[handles]', groupDid, (err as Error).message))
+      .catch((err: unknown) => log.warn('handles', 'handle check failed', { groupDid, ...errorFields(err) }))
     this.handleWork = job
     this.inFlight.add(job)
     void job.finally(() => this.inFlight.delete(job))

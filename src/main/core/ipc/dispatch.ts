@@ -1,6 +1,7 @@
 import { contract, isChannel, type Channel, type ParsedInput, type ChannelOutput } from '../../../shared/ipc/contract.js'
 import type { IpcEnvelope } from '../../../shared/ipc/envelope.js'
 import { toIpcError } from './errors.js'
+import { errorFields, log } from '../log/log.js'
 
 /** The core's implementation of every contract channel. */
 export type Handlers = {
@@ -30,6 +31,6 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
     const value = spec.output.parse(await handler(input.data))
     return { ok: true, value }
   } catch (err) {
-    return { ok: false, error: toIpcError(err) }
+    return { ok: false, error: toIpcError(err, (e) => log.error('core', `${channel} failed`, errorFields(e, { stack: true }))) }
   }
 }

@@ -1,6 +1,7 @@
 import type { IpcErrorData } from '../../../shared/ipc/envelope.js'
 import { plainMessage } from '../../../shared/errors.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { errorFields, log } from '../log/log.js'
 
 /** An error meant for people: its message is shown as is. */
 export class UserFacingError extends Error {
@@ -19,14 +20,14 @@ export class UserFacingError extends Error {
  * their details in the main process's log and cross only as a generic message, so a
  * stack trace or a token inside an error message never reaches the renderer.
  */
-export function toIpcError(err: unknown, log: (e: unknown) => void = (e) => console.error('[core]', e)): IpcErrorData {
+export function toIpcError(err: unknown, logIt: (e: unknown) => void = (e) => log.error('core', 'call failed', errorFields(e, { stack: true }))): IpcErrorData {
   if (err instanceof UserFacingError) return { code: err.code, message: err.message, ...(err.data ? { data: err.data } : {}) }
   if (err instanceof XrpcCallError) {
     // A peer's refusal: people get the plain version, the log keeps error and message.
-    log(err)
+    logIt(err)
     return { code: err.error, message: plainMessage(err.error, busyOrFailing(err.status) ?? (err.serverMessage || undefined)) }
   }
-  log(err)
+  logIt(err)
   return { code: 'InternalError', message: 'Something went wrong in Convene. The details are in its log.' }
 }
 

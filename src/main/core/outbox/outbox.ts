@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely'
 import type { CacheDb, CacheSchema, OutboxState } from '../cache/cache-db.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { toIpcError, UserFacingError } from '../ipc/errors.js'
+import { errorFields, log } from '../log/log.js'
 
 export interface OutboxRow {
   id: number
@@ -54,7 +55,7 @@ export function retryLater(err: unknown): boolean {
  * technical error goes to the log.
  */
 export function plainReason(err: unknown): string {
-  return toIpcError(err, (e) => console.warn('[outbox]', e instanceof Error ? e.message : e)).message
+  return toIpcError(err, (e) => log.warn('outbox', 'not sent', errorFields(e))).message
 }
 
 /**
