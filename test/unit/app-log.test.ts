@@ -81,6 +81,12 @@ describe('redaction', () => {
     expect(line).toContain('iss=http') // only the secret parameters go
   })
 
+  it('censors secret name=value pairs in an error\'s words, not only in URLs', () => {
+    const line = formatLine('error', 'core', 'accounts.list failed', { error: errorFields(new Error('token=SECRET at /home/x, password=hunter2; code=c1')) })
+    expect(line).not.toMatch(/SECRET|hunter2|c1/)
+    expect(line).toContain('at /home/x')
+  })
+
   it('an error keeps its name and message, not the secrets its object carries', () => {
     const err = Object.assign(new Error(`refresh failed for ${JWT}`), { tokenSet: { refresh_token: 'rt-secret' }, status: 400 })
     const line = formatLine('error', 'accounts', 'session restore failed', { raw: err, ...errorFields(err) })

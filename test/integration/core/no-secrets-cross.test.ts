@@ -21,6 +21,8 @@ describe('IPC carries no secret', () => {
       ['app.getInfo', {}],
       ['app.raiseWindow', {}],
       ['app.openLogFolder', {}],
+      ['app.updateStatus', {}],
+      ['app.restartToUpdate', {}],
       ['accounts.list', {}],
       ['groups.add', { accountDid: owner, ref: groupDid }],
       ['groups.list', {}],

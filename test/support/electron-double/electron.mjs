@@ -13,9 +13,19 @@ const home = process.env.ELECTRON_DOUBLE_HOME ?? path.join(process.cwd(), '.elec
 
 class App extends EventEmitter {
   isPackaged = process.env.ELECTRON_DOUBLE_PACKAGED === '1'
-  #ready = new Promise((resolve) => setImmediate(() => (this.emit('ready'), resolve())))
+  #isReady = false
+  #ready = new Promise((resolve) =>
+    setImmediate(() => {
+      this.#isReady = true
+      this.emit('ready')
+      resolve()
+    }),
+  )
   whenReady() {
     return this.#ready
+  }
+  isReady() {
+    return this.#isReady
   }
   requestSingleInstanceLock() {
     return true
@@ -107,6 +117,9 @@ export const ipcMain = {
     if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`)
     handlers.set(channel, handler)
     report('ipcMain.handle', { channel })
+  },
+  on(channel) {
+    report('ipcMain.on', { channel })
   },
 }
 

@@ -9,8 +9,11 @@ const SECRET_KEY = /token|jwt|jwk|dpop|authorization|cookie|password|passwd|secr
 
 const JWT = /eyJ[\w-]{2,}\.[\w-]{2,}\.[\w-]*/g
 const AUTH_SCHEME = /\b(Bearer|DPoP|Basic)\s+[\w.~+/=-]+/gi
-/** Query parameters that carry codes or tokens (an OAuth redirect's `code`, a `request_uri`). */
-const SECRET_PARAM = /([?&](?:code|access_token|refresh_token|id_token|token|request_uri|state|iss_token)=)[^&\s"']+/gi
+/**
+ * `name=value` pairs that carry codes or tokens: query parameters (an OAuth redirect's
+ * `code`, a `request_uri`) and the same pairs in an error's words ("token=…", "password=…").
+ */
+const SECRET_PARAM = /((?:^|[?&\s,;(])(?:code|access_token|refresh_token|id_token|token|request_uri|state|iss_token|password|secret)=)[^&\s"',;)]+/gi
 
 export const REDACTED = '[redacted]'
 
