@@ -1,3 +1,5 @@
+import basePermissions from '../../lexicons/example/groups/basePermissions.json' with { type: 'json' }
+
 /**
  * OAuth scopes Convene asks for. The permission sets (published lexicons) name every
  * host method as an `rpc:` permission that inherits its audience from the include,
@@ -14,10 +16,24 @@ export const CALENDAR_PERMISSIONS = 'example.groups.calendarPermissions'
 export const SPACE_READ_METHODS = ['com.atproto.space.getRecord', 'com.atproto.space.listRecords']
 
 /**
- * What Convene asks for on the real network, before any host is known (hosts' methods are
- * asked for as groups are added). The release client's metadata document declares it.
+ * Every host method Convene calls with service auth: the base permission set's methods
+ * (read from the lexicon, so the two cannot drift) and the space reads.
  */
-export const ATPROTO_NETWORK_SCOPE = `atproto include:${CALENDAR_PERMISSIONS}`
+export const HOST_METHODS: readonly string[] = [...basePermissionMethods(), ...SPACE_READ_METHODS].sort()
+
+/**
+ * What Convene asks for on the real network. A published client metadata document must
+ * declare every scope a sign-in asks for (servers compare the strings), and it is written
+ * before anyone knows which group hosts people will use, so per-host audiences
+ * (`include:…?aud=<host>`) cannot be declared: the host methods are asked for once, for
+ * any audience (`aud=*`, allowed for named methods; never `rpc:*?aud=*`). The string is in
+ * @atproto/oauth-scopes' normal form (methods sorted), as the document declares it.
+ */
+export const ATPROTO_NETWORK_SCOPE = [
+  'atproto',
+  `include:${CALENDAR_PERMISSIONS}`,
+  `rpc?${HOST_METHODS.map((lxm) => `lxm=${lxm}`).join('&')}&aud=*`,
+].join(' ')
 
 /** Everything Convene asks one host (`aud` = its `<service DID>#groups`) to allow. */
 export function groupScopes(aud: string): string {
@@ -38,4 +54,9 @@ export const rpcScope = (lxm: string, aud: string) => `rpc:${lxm}?aud=${audParam
 /** The scope a ScopeMissingError message names: `Missing required scope "rpc:…"`. */
 export function scopeFromScopeMissing(message: string): string | null {
   return /Missing required scope "([^"]+)"/.exec(message)?.[1] ?? null
+}
+
+/** The `rpc` methods the base permission set names (its lexicon is the source of truth). */
+function basePermissionMethods(): string[] {
+  return basePermissions.defs.main.permissions.flatMap((p) => (p.resource === 'rpc' && 'lxm' in p ? (p.lxm ?? []) : []))
 }

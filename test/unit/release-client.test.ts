@@ -14,7 +14,8 @@ import {
   releaseClientMetadata,
   undeclaredScopes,
 } from '../../src/main/core/accounts/client-identity.js'
-import { ATPROTO_NETWORK_SCOPE } from '../../src/shared/scopes.js'
+import { RpcPermission, ScopePermissions } from '@atproto/oauth-scopes'
+import { ATPROTO_NETWORK_SCOPE, HOST_METHODS, SPACE_READ_METHODS } from '../../src/shared/scopes.js'
 
 const doc = JSON.parse(fs.readFileSync(new URL('../../oauth/client-metadata.json', import.meta.url), 'utf8')) as Record<string, unknown>
 const releaseId = doc.client_id as string
@@ -51,6 +52,24 @@ describe('the release client metadata document (oauth/client-metadata.json)', ()
 
   it('declares exactly the scope the app asks for on the real network', () => {
     expect(doc.scope).toBe(ATPROTO_NETWORK_SCOPE)
+  })
+
+  it('lets a session mint service auth for every host method on any group host, and nothing wider', () => {
+    // The scope string must already be in oauth-scopes' normal form: servers compare strings.
+    for (const scope of ATPROTO_NETWORK_SCOPE.split(' ')) {
+      const parsed = RpcPermission.fromString(scope)
+      if (parsed) expect(String(parsed)).toBe(scope)
+    }
+    const granted = new ScopePermissions(ATPROTO_NETWORK_SCOPE)
+    const hosts = ['did:web:groups.example#groups', 'did:plc:abcdefghijklmnopqrstuvwx#groups']
+    for (const aud of hosts) {
+      for (const lxm of HOST_METHODS) expect(granted.allowsRpc({ aud, lxm }), `${lxm} on ${aud}`).toBe(true)
+      expect(granted.allowsRpc({ aud, lxm: 'com.atproto.server.createAccount' })).toBe(false)
+      expect(granted.allowsRpc({ aud, lxm: 'example.groups.notifyWrite' })).toBe(false)
+    }
+    // Every method a group host serves to people (the base permission set), plus the space reads.
+    const base = JSON.parse(fs.readFileSync(new URL('../../lexicons/example/groups/basePermissions.json', import.meta.url), 'utf8'))
+    expect(HOST_METHODS).toEqual([...base.defs.main.permissions[0].lxm, ...SPACE_READ_METHODS].sort())
   })
 
   it('is the metadata the app signs in with, redirecting to the sign-in port', () => {
