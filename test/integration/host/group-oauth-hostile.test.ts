@@ -83,7 +83,7 @@ function parForm(overrides: Record<string, string | undefined> = {}, port = 1234
 /** A full sign-in by the admin, answered to our own loopback listener: the code, the key and the verifier. */
 async function authorizationCode() {
   const key = await createDpopKey()
-  const state = {}
+  const state: { nonce?: string } = {}
   const redirect = await openLoopbackRedirect()
   try {
     const { verifier, challenge } = pkce()
@@ -161,9 +161,9 @@ describe('pushed authorization requests', () => {
   it('refuses a request without a DPoP proof, and a replayed proof', async () => {
     expect(await post('/oauth/par', parForm(), undefined)).toMatchObject({ status: 400, body: { error: 'invalid_dpop_proof' } })
     const key = await createDpopKey()
-    const state = {}
+    const state: { nonce?: string } = {}
     expect((await post('/oauth/par', parForm(), key, state)).status).toBe(201)
-    const proof = await dpopProof(key, { htm: 'POST', htu: at('/oauth/par'), nonce: (state as { nonce?: string }).nonce })
+    const proof = await dpopProof(key, { htm: 'POST', htu: at('/oauth/par'), nonce: state.nonce })
     const send = () =>
       fetch(at('/oauth/par'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: proof }, body: new URLSearchParams(parForm()).toString() })
     expect((await send()).status).toBe(201)
@@ -299,5 +299,31 @@ describe('the token endpoint', () => {
       await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: 'nope', redirect_uri: 'http://127.0.0.1/callback', code_verifier: pkce().verifier }, key),
     ).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
     expect(await post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId() }, key)).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+  })
+})
+
+describe('a session after its person is ejected', () => {
+  it('writes until then; afterwards the write is refused and the refresh ends the session', async () => {
+    const flow = await authorizationCode()
+    const tokens = await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
+    expect(tokens.status).toBe(200)
+    const accessToken = tokens.body.access_token as string
+    const write = async () => {
+      const proof = await dpopProof(flow.key, { htm: 'POST', htu: at('/xrpc/com.atproto.space.createRecord'), nonce: flow.state.nonce, accessToken })
+      const res = await fetch(at('/xrpc/com.atproto.space.createRecord'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `DPoP ${accessToken}`, dpop: proof },
+        body: JSON.stringify({ space: calendar(), repo: group().did, collection: EVENT, record: { $type: EVENT, name: 'Walk', startsAt: '2026-07-01T12:00:00.000Z', createdAt: new Date().toISOString() } }),
+      })
+      if (res.headers.get('dpop-nonce')) flow.state.nonce = res.headers.get('dpop-nonce')!
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    }
+    expect((await write()).status).toBe(200)
+
+    const ejected = await net.as('owner').call('example.groups.ejectMember', { body: { group: group().did, did: net.as('admin').did } })
+    expect(ejected.status).toBe(200)
+    expect(await write()).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    const refresh = await post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId(), refresh_token: tokens.body.refresh_token as string }, flow.key, flow.state)
+    expect(refresh).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
   })
 })
