@@ -180,6 +180,15 @@ describe('pushed authorization requests', () => {
   })
 })
 
+it('lets browser apps call PAR and read the DPoP nonce (CORS)', async () => {
+  const preflight = await fetch(at('/oauth/par'), { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-headers': 'dpop,content-type' } })
+  expect(preflight.status).toBe(204)
+  expect(preflight.headers.get('access-control-allow-headers')).toContain('DPoP')
+  const res = await fetch(at('/oauth/par'), { method: 'POST', headers: { origin: 'https://app.example.com', 'content-type': 'application/x-www-form-urlencoded' }, body: '' })
+  expect(res.headers.get('access-control-allow-origin')).toBe('*')
+  expect(res.headers.get('access-control-expose-headers')).toContain('DPoP-Nonce')
+})
+
 describe('the authorization pages', () => {
   async function pushed() {
     const res = await post('/oauth/par', parForm(), await createDpopKey())
@@ -219,6 +228,17 @@ describe('the authorization pages', () => {
     const expired = await fetch(pageUrl(requestUri))
     expect(expired.status).toBe(400)
     expect(await expired.text()).toContain('expired')
+  })
+
+  it('answers an oversize form with a page (413), not a 500', async () => {
+    const res = await fetch(at('/oauth/authorize/sign-in'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request_uri: await pushed(), handle: 'x'.repeat(20_000) }).toString(),
+    })
+    expect(res.status).toBe(413)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
   })
 
   it('refuses a form posted without the page’s token or the browser’s cookie (CSRF)', async () => {
