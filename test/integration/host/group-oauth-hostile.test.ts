@@ -189,6 +189,27 @@ it('lets browser apps call PAR and read the DPoP nonce (CORS)', async () => {
   expect(res.headers.get('access-control-expose-headers')).toContain('DPoP-Nonce')
 })
 
+it('answers odd bodies on PAR, token and revocation with OAuth errors, never a 5xx', async () => {
+  const bodies: [string, string][] = [
+    ['application/json', '[1,2]'],
+    ['application/json', '{"client_id":{"a":1},"grant_type":["x"]}'],
+    ['application/json', '{"client_id":'],
+    ['application/json', '"just a string"'],
+    ['application/x-www-form-urlencoded', 'client_id=a&client_id=b&grant_type=refresh_token&refresh_token=x&refresh_token=y'],
+    ['application/x-www-form-urlencoded', '%%%=%%%'],
+    ['text/plain', 'client_id=x'],
+    ['application/x-www-form-urlencoded', `token=${'t'.repeat(3000)}&grant_type=authorization_code&client_id=${'c'.repeat(3000)}`],
+  ]
+  for (const path of ['/oauth/par', '/oauth/token', '/oauth/revoke']) {
+    for (const [type, body] of bodies) {
+      const res = await fetch(at(path), { method: 'POST', headers: { 'content-type': type }, body })
+      const text = await res.text()
+      expect(res.status, `${path} ${body}: ${text}`).toBeLessThan(500)
+      if (res.status >= 400) expect(JSON.parse(text), `${path} ${body}`).toHaveProperty('error')
+    }
+  }
+})
+
 describe('the authorization pages', () => {
   async function pushed() {
     const res = await post('/oauth/par', parForm(), await createDpopKey())
