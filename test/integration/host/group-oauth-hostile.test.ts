@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { createHash, randomBytes } from 'node:crypto'
 import SqliteDatabase from 'better-sqlite3'
@@ -331,6 +332,14 @@ describe('the token endpoint', () => {
     const revoked = await post('/oauth/revoke', { token: second.body.refresh_token as string, client_id: clientId() }, undefined)
     expect(revoked.status).toBe(200)
     expect(await refresh(second.body.refresh_token as string)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+
+    // None of it reached the host's log (it logs paths, never queries, headers or bodies).
+    await new Promise((r) => setTimeout(r, 200))
+    const log = fs.readFileSync(path.join(net.running.dataDir, 'host.log'), 'utf8')
+    expect(log).toContain('/oauth/token')
+    for (const secret of [flow.code, flow.verifier, first.body.access_token, first.body.refresh_token, second.body.refresh_token] as string[]) {
+      expect(log.includes(secret)).toBe(false)
+    }
   })
 
   it('refuses unknown grant types and codes with OAuth errors', async () => {
