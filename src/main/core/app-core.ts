@@ -15,6 +15,7 @@ import type { AppInfo } from '../../shared/ipc/contract.js'
 import type { Updater } from './updates/updater.js'
 import { UpdateController, UPDATES_UNAVAILABLE } from './updates/update-controller.js'
 import { errorFields, log } from './log/log.js'
+import { NoticeHub } from './ipc/notices.js'
 
 export interface CoreOptions {
   version: string
@@ -43,6 +44,8 @@ export interface CoreOptions {
 
 export interface AppCore {
   handlers: Handlers
+  /** Change notices for the window (the shells carry them: IPC events, the loopback event stream). */
+  notices: NoticeHub
   groups: GroupService
   close(): Promise<void>
 }
@@ -68,10 +71,12 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   // Local network: the host is known, so ask for its methods up front. Elsewhere hosts
   // become known as groups are added; their scopes are asked for then (ScopeMissingError).
   const scope = opts.network ? groupScopes(opts.network.hostAud) : ATPROTO_NETWORK_SCOPE
-  const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl })
+  const notices = new NoticeHub()
+  const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl, onSessionLost: (did) => notices.emit('account.state', { did }) })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
   const resolveHandle = handleResolver(idResolver, opts.network)
   const groups = new GroupService({
+    notices,
     accounts,
     dataDir: opts.dataDir,
     idResolver,
@@ -120,10 +125,16 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       requireKeychain()
       return accounts.startSignIn(handle, scopes)
     },
-    'accounts.awaitSignIn': async ({ attemptId }) => accounts.awaitSignIn(attemptId),
+    'accounts.awaitSignIn': async ({ attemptId }) => {
+      const account = await accounts.awaitSignIn(attemptId)
+      notices.emit('account.state', { did: account.did })
+      return account
+    },
     'accounts.signOut': async ({ did }) => {
       requireKeychain()
       await accounts.signOut(did)
+      notices.emit('account.state', { did })
+      notices.emit('groups.changed', {})
       return {}
     },
     'groups.list': async () => (keychain.available ? groups.listGroups() : []),
@@ -175,6 +186,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const gate = closingGate(handlers)
   return {
     handlers: gate.handlers,
+    notices,
     groups,
     async close() {
       if (timer) clearInterval(timer)

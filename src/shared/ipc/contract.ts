@@ -172,6 +172,43 @@ export const contract = {
   'sync.status': { input: Empty, output: SyncStatusView },
 } as const
 
+/**
+ * What the core tells the window without being asked: typed change notices, pushed over
+ * Electron IPC (webContents.send, exposed by the preload as `onNotice`) or over the
+ * loopback shell's event stream. A notice names what changed; the window re-reads only
+ * that, from the core's cache, and never polls. Like the channels' outputs, each payload
+ * is parsed through its schema before it crosses, so only the named keys go out.
+ */
+export const notices = {
+  /** A group's summary or cached lists changed (a sync brought news, an action was queued or confirmed). */
+  'group.changed': z.object({ accountDid: z.string(), groupDid: z.string() }),
+  /** Groups were added to or taken off an account's list. */
+  'groups.changed': z.object({}),
+  /** The outbox changed: an action was queued, sent, refused or is waiting. */
+  'outbox.changed': z.object({}),
+  /** Where the sync under way stands, group by group (the same view `sync.status` answers). */
+  'sync.progress': SyncStatusView,
+  /** An account signed in or out, or its session ended (needs sign-in). */
+  'account.state': z.object({ did: z.string().nullable() }),
+} as const
+
+export type Notices = typeof notices
+export type NoticeName = keyof Notices
+/** One notice as it crosses: its name and its payload. */
+export type Notice = { [N in NoticeName]: { name: N; payload: z.output<Notices[N]> } }[NoticeName]
+export const NOTICE_NAMES = Object.freeze(Object.keys(notices) as NoticeName[])
+/** The Electron channel notices travel on (main -> renderer only; never a handled channel). */
+export const NOTICE_CHANNEL = 'convene:notice'
+
+/** Parses a notice through its schema: unknown names and extra keys never cross. */
+export function parseNotice(raw: unknown): Notice | null {
+  if (!raw || typeof raw !== 'object') return null
+  const { name, payload } = raw as { name?: unknown; payload?: unknown }
+  if (typeof name !== 'string' || !Object.hasOwn(notices, name)) return null
+  const parsed = notices[name as NoticeName].safeParse(payload)
+  return parsed.success ? ({ name, payload: parsed.data } as Notice) : null
+}
+
 export type Contract = typeof contract
 export type Channel = keyof Contract
 export type ChannelInput<C extends Channel> = z.input<Contract[C]['input']>

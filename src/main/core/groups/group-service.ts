@@ -6,7 +6,9 @@ import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
 import { UserFacingError } from '../ipc/errors.js'
-import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
+import { cachedSummary, refreshGroup } from './group-sync.js'
+import { ACTION_LIST, identifiersOf, planCatchUp, readChanges, settleOwn, type SentAction } from './catch-up.js'
+import type { NoticeHub } from '../ipc/notices.js'
 import { ACTIONS, actionHandlers, actionTarget, type ActionKind, type ActionPayloads } from './organizer-actions.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
 import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
@@ -16,7 +18,7 @@ import { inviteList } from './invite-list.js'
 import { fillListHandles, PER_PASS } from '../people/list-handles.js'
 import { verifiedHandle } from '../people/resolve-person.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
-import { SyncProgress } from './sync-progress.js'
+import { SyncProgress, type SyncReporter } from './sync-progress.js'
 import { errorFields, log } from '../log/log.js'
 
 export interface GroupServiceOptions {
@@ -26,8 +28,8 @@ export interface GroupServiceOptions {
   resolveHandle: (handle: string) => Promise<string | null>
   /** Where new groups are started when the person names no host (the local network's). */
   defaultHostUrl?: string
-  /** Told when cached data or the outbox changed, so the renderer can reload. */
-  onChange?: () => void
+  /** Where change notices go (to the window): which group, list or outbox moved. */
+  notices?: NoticeHub
 }
 
 /** Handle lookups after one sync, at most (× PER_PASS people). */
@@ -44,9 +46,17 @@ export class GroupService {
   private readonly lists = new ListPages()
   private listsPrepared = false
   private closed = false
-  private readonly progress = new SyncProgress()
+  private readonly progress: SyncProgress
+  /** One sync of a group at a time: an action's catch-up and a background pass never interleave. */
+  private readonly groupWork = new Map<string, Promise<unknown>>()
 
-  constructor(private readonly opts: GroupServiceOptions) {}
+  constructor(private readonly opts: GroupServiceOptions) {
+    this.progress = new SyncProgress((status) => opts.notices?.emit('sync.progress', status))
+  }
+
+  private groupChanged(accountDid: string, groupDid: string) {
+    this.opts.notices?.emit('group.changed', { accountDid, groupDid })
+  }
 
   runtime(accountDid: string): Promise<AccountRuntime> {
     let rt = this.runtimes.get(accountDid)
@@ -56,7 +66,7 @@ export class GroupService {
         accounts: this.opts.accounts,
         cacheDir: path.join(this.opts.dataDir, 'cache'),
         actions: actionHandlers,
-        onOutboxChange: this.opts.onChange,
+        onOutboxChange: () => this.opts.notices?.emit('outbox.changed', {}),
       })
       this.runtimes.set(accountDid, rt)
     }
@@ -109,6 +119,7 @@ export class GroupService {
       .values({ did: group.did, view: JSON.stringify({ did: group.did, handle: group.handle, joinPolicy: 'unknown', roles: [] }), hostUrl: group.host.url, hostAud: group.host.aud, changeCursor: null, syncedAt: null })
       .onConflict((oc) => oc.column('did').doUpdateSet({ hostUrl: group.host.url, hostAud: group.host.aud }))
       .execute()
+    this.opts.notices?.emit('groups.changed', {})
     return this.progress.track(accountDid, group.did, (report) => this.refreshGroup(rt, group.did, report))
   }
 
@@ -119,6 +130,7 @@ export class GroupService {
       await tx.deleteFrom('group_row').where('did', '=', groupDid).execute()
     })
     this.progress.forget(accountDid, groupDid)
+    this.opts.notices?.emit('groups.changed', {})
   }
 
   async refresh(accountDid: string, groupDid: string): Promise<GroupSummary> {
@@ -230,16 +242,66 @@ export class GroupService {
       }),
     )
     this.lists.warm(rt.cache, accountDid, groupDid)
+    this.groupChanged(accountDid, groupDid)
     const sending = this.sendAndRefresh(rt, groupDid).finally(() => this.inFlight.delete(sending))
     this.inFlight.add(sending)
     return ids
   }
 
-  /** Sends an account's queue, then refreshes the groups it touched. */
+  /**
+   * Sends an account's queue, then catches the group up: what the host took of ours is
+   * applied from what we sent and the change log (no list is read again for it).
+   */
   async sendAndRefresh(rt: AccountRuntime, groupDid?: string): Promise<void> {
     await rt.outbox.replay().catch((err: unknown) => log.error('outbox', 'replay failed', errorFields(err, { stack: true })))
-    if (groupDid) await this.refreshGroup(rt, groupDid).catch((err: unknown) => log.error('sync', 'refresh failed', { groupDid, ...errorFields(err) }))
-    this.opts.onChange?.()
+    if (groupDid) await this.catchUp(rt, groupDid).catch((err: unknown) => log.error('sync', 'refresh failed', { groupDid, ...errorFields(err) }))
+  }
+
+  /**
+   * Brings one group up to date from its change log: one request when nothing moved;
+   * our own sent actions applied from what was sent; others' changes by reading again
+   * only the lists they name; the whole group only when it was never read or the host
+   * lost our cursor.
+   */
+  private catchUp(rt: AccountRuntime, groupDid: string, report?: SyncReporter): Promise<void> {
+    const key = `${rt.did} ${groupDid}`
+    const run = (this.groupWork.get(key) ?? Promise.resolve())
+      .catch(() => {})
+      .then(() => this.catchUpNow(rt, groupDid, report))
+    this.groupWork.set(key, run)
+    void run.finally(() => {
+      if (this.groupWork.get(key) === run) this.groupWork.delete(key)
+    }).catch(() => {})
+    return run
+  }
+
+  private async catchUpNow(rt: AccountRuntime, groupDid: string, report?: SyncReporter): Promise<void> {
+    const settled = rt.outbox.takeSettled(groupDid)
+    const sent: SentAction[] = settled.filter((a) => a.state === 'done').map((a) => ({ id: a.id, kind: a.kind as ActionKind, payload: a.payload }))
+    // A refused action's cached effect was wrong: its list is read again.
+    const refused = new Set(settled.filter((a) => a.state !== 'done').flatMap((a) => ACTION_LIST[a.kind as ActionKind] ?? []))
+    const row = await rt.cache.selectFrom('group_row').select(['changeCursor', 'syncedAt']).where('did', '=', groupDid).executeTakeFirst()
+    if (!row) return
+    const got = row.syncedAt && row.changeCursor ? await readChanges(rt, groupDid, row.changeCursor) : null
+    if (!got) {
+      await this.refreshGroup(rt, groupDid, report)
+      return
+    }
+    const ids = new Map<number, string[]>()
+    for (const a of sent) ids.set(a.id, await identifiersOf(rt, groupDid, a))
+    const plan = planCatchUp(got.changes, sent, ids, rt.did, got.cursor)
+    const read = plan.read === null && refused.size ? { lists: refused, group: false, cursor: got.cursor } : plan.read
+    if (read !== null && read !== 'everything') for (const l of refused) (read.lists as Set<string>).add(l)
+    const now = new Date().toISOString()
+    await rt.cache.transaction().execute(async (tx) => {
+      await settleOwn(tx, groupDid, sent, plan.own)
+      // Nothing more to read: the cursor moves past our own changes here.
+      if (read === null) await tx.updateTable('group_row').set({ changeCursor: got.cursor, syncedAt: now }).where('did', '=', groupDid).execute()
+    })
+    if (read === 'everything') await this.refreshGroup(rt, groupDid, report)
+    else if (read) await this.refreshGroup(rt, groupDid, report, read)
+    else if (sent.length) this.groupChanged(rt.did, groupDid)
+    else report?.unchanged()
   }
 
   async outbox(): Promise<OutboxItem[]> {
@@ -269,21 +331,18 @@ export class GroupService {
       await rt.outbox.replay().catch(() => {})
       for (const row of rows) {
         await this.progress
-          .track(rt.did, row.did, async (report) => {
-            if (row.syncedAt && !(await hasChanges(rt, row.did))) return report.unchanged()
-            await this.refreshGroup(rt, row.did, report)
-          })
+          .track(rt.did, row.did, (report) => this.catchUp(rt, row.did, report))
           .catch((err: unknown) => log.error('sync', 'group sync failed', { groupDid: row.did, ...errorFields(err) }))
       }
     }
-    this.opts.onChange?.()
   }
 
   /** A group's lists from its host; the lists someone looked at lately are sorted again ahead. */
-  private async refreshGroup(rt: AccountRuntime, groupDid: string, report?: Parameters<typeof refreshGroup>[2]): Promise<GroupSummary> {
-    const summary = await refreshGroup(rt, groupDid, report)
+  private async refreshGroup(rt: AccountRuntime, groupDid: string, report?: Parameters<typeof refreshGroup>[2], partial?: Parameters<typeof refreshGroup>[3]): Promise<GroupSummary> {
+    const summary = await refreshGroup(rt, groupDid, report, partial)
     this.lists.warm(rt.cache, rt.did, groupDid)
     this.fillHandlesLater(rt, groupDid)
+    this.groupChanged(rt.did, groupDid)
     return summary
   }
 
@@ -303,7 +362,7 @@ export class GroupService {
           const { due, changed } = await fillListHandles(rt.cache, groupDid, lookUp)
           if (changed) {
             this.lists.warm(rt.cache, rt.did, groupDid)
-            this.opts.onChange?.()
+            this.groupChanged(rt.did, groupDid)
           }
           if (due < PER_PASS) break
         }

@@ -74,9 +74,19 @@ export interface NewAction {
 }
 type ApplyToCache = (tx: Tx, outboxId: number) => Promise<void>
 
+/** An action that reached an end (sent, or refused) since its group was last caught up. */
+export interface SettledAction {
+  id: number
+  kind: string
+  payload: Record<string, unknown>
+  state: 'done' | 'conflict' | 'failed'
+}
+
 export class Outbox {
   private replaying: Promise<void> | null = null
   private again = false
+  /** Per group, what settled since the group's last catch-up took them (see takeSettled). */
+  private readonly settled = new Map<string, SettledAction[]>()
 
   constructor(
     private readonly db: CacheDb,
@@ -160,6 +170,17 @@ export class Outbox {
     return this.replaying
   }
 
+  /**
+   * The actions of a group that were sent or refused since the last call: a catch-up
+   * applies their effect from what was sent and the change log instead of reading the
+   * lists again (and reads again the lists of the refused ones).
+   */
+  takeSettled(groupDid: string): SettledAction[] {
+    const out = this.settled.get(groupDid) ?? []
+    this.settled.delete(groupDid)
+    return out
+  }
+
   /** Resolves when no pass is running (before closing the database). */
   async idle(): Promise<void> {
     await this.replaying?.catch(() => {})
@@ -172,9 +193,15 @@ export class Outbox {
       const handler = this.handlers[row.kind]!
       const payload = JSON.parse(row.payload) as unknown
       await this.mark(row.id, 'sending', null, row.attempts + 1)
+      const settle = (state: SettledAction['state']) => {
+        const list = this.settled.get(row.groupDid) ?? []
+        list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state })
+        this.settled.set(row.groupDid, list)
+      }
       try {
         await handler.send(row.groupDid, payload, row.idempotencyKey)
         await this.mark(row.id, 'done', null)
+        settle('done')
       } catch (err) {
         if (retryLater(err)) {
           await this.mark(row.id, 'queued', plainReason(err))
@@ -186,10 +213,13 @@ export class Outbox {
         // dropped connection): then this refusal is our own success, not a conflict.
         if (row.attempts > 0 && (await handler.alreadyApplied?.(row.groupDid, payload).catch(() => false))) {
           await this.mark(row.id, 'done', null)
+          settle('done')
         } else if (conflict) {
           await this.mark(row.id, 'conflict', conflict)
+          settle('conflict')
         } else {
           await this.mark(row.id, 'failed', plainReason(err))
+          settle('failed')
         }
       }
     }
