@@ -94,6 +94,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('space.delete'), space: z.string().startsWith('at://') }).strict(),
   z.object({ kind: z.literal('membership.leave') }).strict(),
   z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
+  /** A member's report to the group's moderators; sent with the queued action's idempotency key, so a retry never counts twice. */
+  z.object({ kind: z.literal('subject.report'), subject: Subject, reasonType: z.string().trim().min(1).max(128), reason: z.string().max(2000).optional() }).strict(),
 ])
 
 /** The updater's state, for the "Restart to update" notice. */

@@ -60,6 +60,7 @@ const OWN_CHANGES: Record<ActionKind, readonly string[]> = {
   'member.revokeRole': ['member.roleRevoked'],
   'member.eject': ['member.ejected', 'ban.created'],
   'subject.update': ['subject.updated'],
+  'subject.report': ['subject.reported'],
   // The first event also makes the calendar space.
   'event.create': ['record.created', 'space.created'],
   'event.update': ['record.updated', 'record.created'],
@@ -81,6 +82,7 @@ export const ACTION_LIST: Record<ActionKind, ListName | null> = {
   'member.revokeRole': 'members',
   'member.eject': 'members',
   'subject.update': 'subjects',
+  'subject.report': 'subjects',
   'event.create': 'events',
   'event.update': 'events',
   'event.delete': 'events',
@@ -147,6 +149,9 @@ export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: Sen
   if (a.kind === 'event.create' || a.kind === 'space.create') ids.push('self') // the calendar space, made with the first event
   if (a.kind === 'space.create') ids.push(`at://${groupDid}/space/${String(p.type)}/${String(p.skey)}`)
   if (a.kind === 'membership.accept' || a.kind === 'membership.leave') ids.push(rt.did)
+  const subject = p.subject as { did?: unknown; uri?: unknown } | undefined
+  if (typeof subject?.did === 'string') ids.push(subject.did)
+  if (typeof subject?.uri === 'string') ids.push(subject.uri)
   if (a.kind === 'joinRequest.decide') {
     const request = await readItem<{ id?: string }>(rt.cache, groupDid, 'joinRequest', String(p.did))
     if (request?.id) ids.push(request.id)

@@ -20,7 +20,7 @@ export interface OutboxRow {
 
 /** How one kind of queued action is sent, and what its refusals mean. */
 export interface ActionHandler {
-  /** Sends the action to the host; `key` is the action's idempotency key. */
+  /** Sends the action to the host; `key` is the row's idempotency key (sent where the host takes one). */
   send(groupDid: string, payload: unknown, key: string): Promise<void>
   /**
    * Refusals that mean the world moved on (someone else decided the request, the member
@@ -61,8 +61,14 @@ export function plainReason(err: unknown): string {
 /**
  * Actions taken while offline (or online) go through here: written in the same
  * transaction as the cached change they make, replayed in order when the host is
- * reachable, and never sent twice to effect: each carries an idempotency key, and a
- * conflict after an interrupted attempt is checked against the intended end state.
+ * reachable, and never sent twice to effect. A replay after a send the app did not see
+ * finish (it died, the answer was lost) must be a no-op, and each action is made so:
+ * reports carry the row's idempotency key, which the host takes once per reporter;
+ * events carry a record key chosen when queued, so a second write is refused and
+ * found already there; an invite for someone with one outstanding answers that one
+ * again; decisions and ejections refused on a replay are checked against the intended
+ * end state (alreadyApplied). test/integration/core/outbox-replay.test.ts proves the
+ * three that could double: an invite, an event and a report.
  */
 /** An action to queue: `key` makes a replay of the same request recognisable (default: a fresh UUID). */
 export interface NewAction {
