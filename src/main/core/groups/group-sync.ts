@@ -298,15 +298,3 @@ async function catchUpCursor(host: HostClient, groupDid: string, cursor: string 
   }
   return cursor ?? null
 }
-
-/** Whether the host's change log moved since we last looked (a cheap poll). */
-export async function hasChanges(rt: AccountRuntime, groupDid: string): Promise<boolean> {
-  const row = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
-  const host = await rt.hostOf(groupDid)
-  const res = await host.query<{ changes: unknown[]; cursor: string }>('example.groups.listChanges', {
-    group: groupDid,
-    limit: 1,
-    cursor: row?.changeCursor ?? undefined,
-  })
-  return res.changes.length > 0
-}
