@@ -11,10 +11,10 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until no contract call has been in flight for half a second. Not 'networkidle':
+ * Waits until no contract call has been in flight for a moment (200 ms). Not 'networkidle':
  * the loopback shell's notice stream stays open for as long as the page, by design, so
  * the network is never idle. (In Electron, calls are not network requests: this waits
- * the half second.)
+ * that moment.)
  */
 async function callsSettled(page: Page) {
   let inFlight = 0
@@ -33,7 +33,7 @@ async function callsSettled(page: Page) {
   page.on('requestfinished', ended)
   page.on('requestfailed', ended)
   try {
-    await expect.poll(() => inFlight === 0 && Date.now() - quietSince >= 500, { timeout: 15_000, intervals: [100] }).toBe(true)
+    await expect.poll(() => inFlight === 0 && Date.now() - quietSince >= 200, { timeout: 15_000, intervals: [50] }).toBe(true)
   } finally {
     page.off('request', started)
     page.off('requestfinished', ended)
