@@ -146,7 +146,7 @@ function ownChange(change: Change, sent: SentAction[], ids: Map<number, string[]
 export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: SentAction): Promise<string[]> {
   const p = a.payload
   const ids = [p.did, p.invitee, p.key, p.rkey, p.space].filter((v): v is string => typeof v === 'string' && v.length > 0)
-  if (a.kind === 'event.create' || a.kind === 'space.create') ids.push('self') // the calendar space, made with the first event
+  if (a.kind === 'event.create') ids.push('self') // the calendar space (…/space/<type>/self), made with the first event
   if (a.kind === 'space.create') ids.push(`at://${groupDid}/space/${String(p.type)}/${String(p.skey)}`)
   if (a.kind === 'membership.accept' || a.kind === 'membership.leave') ids.push(rt.did)
   const subject = p.subject as { did?: unknown; uri?: unknown } | undefined

@@ -62,6 +62,7 @@ export class GroupSyncing {
       await tx.deleteFrom('group_row').where('did', '=', groupDid).execute()
     })
     this.progress.forget(accountDid, groupDid)
+    rt.outbox.takeSettled(groupDid) // nothing left to confirm for a group no longer followed
     this.opts.notices?.emit('groups.changed', {})
   }
 
