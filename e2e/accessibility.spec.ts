@@ -10,6 +10,37 @@ async function violations(page: Page): Promise<string[]> {
   return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
 }
 
+/**
+ * Waits until no contract call has been in flight for a moment (200 ms). Not 'networkidle':
+ * the loopback shell's notice stream stays open for as long as the page, by design, so
+ * the network is never idle. (In Electron, calls are not network requests: this waits
+ * that moment.)
+ */
+async function callsSettled(page: Page) {
+  let inFlight = 0
+  let quietSince = Date.now()
+  const isCall = (url: string) => url.includes('/ipc/')
+  const started = (req: { url(): string }) => {
+    if (isCall(req.url())) inFlight++
+  }
+  const ended = (req: { url(): string }) => {
+    if (!isCall(req.url())) return
+    // Calls started before this began end here too: never below zero.
+    inFlight = Math.max(0, inFlight - 1)
+    quietSince = Date.now()
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    await expect.poll(() => inFlight === 0 && Date.now() - quietSince >= 200, { timeout: 15_000, intervals: [50] }).toBe(true)
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
+}
+
 test.describe('accessibility', () => {
   test('every screen has names for its controls and passes axe (WCAG 2.1 AA), in light and dark', async ({ page, app }) => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
@@ -38,7 +69,7 @@ test.describe('accessibility', () => {
       for (const section of ['Join requests', 'Members', 'Invites', 'Moderation', 'Calendar', 'Spaces']) {
         await openSection(page, section)
         await expect(page.getByRole('heading', { name: 'Readers' })).toBeVisible()
-        await page.waitForLoadState('networkidle')
+        await callsSettled(page)
         expect(await violations(page), `${section} (${scheme})`).toEqual([])
       }
       // And the dialogs, open.

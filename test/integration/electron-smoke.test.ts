@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHANNELS } from '../../src/shared/ipc/contract.js'
+import { CHANNELS, NOTICE_CHANNEL } from '../../src/shared/ipc/contract.js'
 import { useLocalNetwork } from '../support/local-network.js'
 
 /** electron-log (the installed app's log writer) listens on this channel of its own. */
@@ -92,6 +92,13 @@ describe('the built Electron main process, on a stand-in Electron', () => {
     const channels = seen('ipcMain.handle').map((r) => r.channel as string)
     expect(channels.filter((c) => c !== ELECTRON_LOG_CHANNEL).sort()).toEqual([...CHANNELS].sort())
     expect(channels.filter((c) => !CHANNELS.includes(c as never))).toEqual([ELECTRON_LOG_CHANNEL])
+  })
+
+  it('pushes the core\'s change notices to the window on the notice channel (the start-up sync says where it stands)', async () => {
+    await until('webContents.send')
+    const sent = seen('webContents.send')
+    expect(new Set(sent.map((r) => r.channel))).toEqual(new Set([NOTICE_CHANNEL]))
+    expect(sent.map((r) => r.name)).toContain('sync.progress')
   })
 
   it('started the core against the local network and the keychain', async () => {

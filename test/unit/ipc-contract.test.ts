@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createApi } from '../../src/shared/ipc/api.js'
-import { CHANNELS, contract } from '../../src/shared/ipc/contract.js'
+import { CHANNELS, contract, NOTICE_NAMES, parseNotice } from '../../src/shared/ipc/contract.js'
 import { ConveneError } from '../../src/shared/ipc/envelope.js'
 import { dispatch, type Handlers } from '../../src/main/core/ipc/dispatch.js'
 import { UserFacingError } from '../../src/main/core/ipc/errors.js'
@@ -12,9 +12,20 @@ const handlers = fakeHandlers
 const apiFor = (h: Handlers) => createApi((channel, input) => dispatch(h, channel, input))
 
 describe('IPC contract', () => {
-  it('the renderer API has exactly one method per contract channel', () => {
-    expect(Object.keys(apiFor(handlers())).sort()).toEqual([...CHANNELS].sort())
+  it('the renderer API has exactly one method per contract channel, and the notice subscription', () => {
+    expect(Object.keys(apiFor(handlers())).sort()).toEqual([...CHANNELS, 'onNotice'].sort())
     expect(CHANNELS.length).toBe(Object.keys(contract).length)
+  })
+
+  it('a notice crosses only when the contract names it, with only the keys its schema names', () => {
+    expect(parseNotice({ name: 'group.changed', payload: { accountDid: 'did:plc:a', groupDid: 'did:plc:g', accessJwt: 'SECRET' } })).toEqual({
+      name: 'group.changed',
+      payload: { accountDid: 'did:plc:a', groupDid: 'did:plc:g' },
+    })
+    expect(parseNotice({ name: 'fs.changed', payload: {} })).toBeNull()
+    expect(parseNotice({ name: '__proto__', payload: {} })).toBeNull()
+    expect(parseNotice({ name: 'group.changed', payload: { accountDid: 1 } })).toBeNull()
+    expect(NOTICE_NAMES.every((n) => !Object.hasOwn(contract, n))).toBe(true)
   })
 
   it('refuses a channel the contract does not name', async () => {

@@ -638,6 +638,8 @@ export const schemaDict = {
               'example.groups.grantRole',
               'example.groups.revokeRole',
               'example.groups.ejectMember',
+              'example.groups.unbanMember',
+              'example.groups.listBans',
               'example.groups.listInvites',
               'example.groups.revokeInvite',
               'example.groups.updateSpace',
@@ -950,6 +952,13 @@ export const schemaDict = {
                 description: 'Free-text explanation.',
                 maxLength: 20000,
                 maxGraphemes: 2000,
+              },
+              idempotencyKey: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 128,
+                description:
+                  "Chosen by the reporter's client for this report; the same reporter sending the same key again (a retry after a lost answer) is taken as the one report already made.",
               },
             },
           },

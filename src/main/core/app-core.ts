@@ -15,6 +15,7 @@ import type { AppInfo } from '../../shared/ipc/contract.js'
 import type { Updater } from './updates/updater.js'
 import { UpdateController, UPDATES_UNAVAILABLE } from './updates/update-controller.js'
 import { errorFields, log } from './log/log.js'
+import { NoticeHub } from './ipc/notices.js'
 
 export interface CoreOptions {
   version: string
@@ -43,6 +44,8 @@ export interface CoreOptions {
 
 export interface AppCore {
   handlers: Handlers
+  /** Change notices for the window (the shells carry them: IPC events, the loopback event stream). */
+  notices: NoticeHub
   groups: GroupService
   close(): Promise<void>
 }
@@ -68,10 +71,12 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   // Local network: the host is known, so ask for its methods up front. Elsewhere hosts
   // become known as groups are added; their scopes are asked for then (ScopeMissingError).
   const scope = opts.network ? groupScopes(opts.network.hostAud) : ATPROTO_NETWORK_SCOPE
-  const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl })
+  const notices = new NoticeHub()
+  const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl, onSessionLost: (did) => notices.emit('account.state', { did }) })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
   const resolveHandle = handleResolver(idResolver, opts.network)
   const groups = new GroupService({
+    notices,
     accounts,
     dataDir: opts.dataDir,
     idResolver,
@@ -84,11 +89,11 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
 
   /** One sync pass at a time, whoever asks (the timer or the person), so progress reads as one. */
   let syncing: Promise<void> | null = null
-  const syncOnce = () => (syncing ??= groups.syncAll().finally(() => (syncing = null)))
+  const syncOnce = () => (syncing ??= groups.syncing.syncAll().finally(() => (syncing = null)))
 
   /** Changes queued or being sent, across every account: a restart to update waits for them. */
   const pendingChanges = async () =>
-    keychain.available ? (await groups.outbox()).filter((r) => r.state === 'queued' || r.state === 'sending').length : 0
+    keychain.available ? (await groups.reading.outbox()).filter((r) => r.state === 'queued' || r.state === 'sending').length : 0
   const updates = opts.updater ? new UpdateController({ updater: opts.updater, pendingChanges, log: (m) => console.error(m) }) : null
 
   const handlers: Handlers = {
@@ -120,36 +125,42 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       requireKeychain()
       return accounts.startSignIn(handle, scopes)
     },
-    'accounts.awaitSignIn': async ({ attemptId }) => accounts.awaitSignIn(attemptId),
+    'accounts.awaitSignIn': async ({ attemptId }) => {
+      const account = await accounts.awaitSignIn(attemptId)
+      notices.emit('account.state', { did: account.did })
+      return account
+    },
     'accounts.signOut': async ({ did }) => {
       requireKeychain()
       await accounts.signOut(did)
+      notices.emit('account.state', { did })
+      notices.emit('groups.changed', {})
       return {}
     },
-    'groups.list': async () => (keychain.available ? groups.listGroups() : []),
-    'groups.add': async ({ accountDid, ref }) => groups.addGroup(accountDid, ref),
-    'groups.refresh': async ({ accountDid, groupDid }) => groups.refresh(accountDid, groupDid),
-    'groups.joinRequests': async ({ accountDid, groupDid, ...query }) => groups.joinRequests(accountDid, groupDid, query),
-    'groups.openJoinRequests': async ({ accountDid, groupDid, q }) => groups.openJoinRequests(accountDid, groupDid, q),
-    'groups.members': async ({ accountDid, groupDid, ...query }) => groups.members(accountDid, groupDid, query),
-    'groups.invites': async ({ accountDid, groupDid, ...query }) => groups.invites(accountDid, groupDid, query),
-    'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.subjects(accountDid, groupDid, query),
-    'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),
+    'groups.list': async () => (keychain.available ? groups.reading.listGroups() : []),
+    'groups.add': async ({ accountDid, ref }) => groups.syncing.addGroup(accountDid, ref),
+    'groups.refresh': async ({ accountDid, groupDid }) => groups.syncing.refresh(accountDid, groupDid),
+    'groups.joinRequests': async ({ accountDid, groupDid, ...query }) => groups.reading.joinRequests(accountDid, groupDid, query),
+    'groups.openJoinRequests': async ({ accountDid, groupDid, q }) => groups.reading.openJoinRequests(accountDid, groupDid, q),
+    'groups.members': async ({ accountDid, groupDid, ...query }) => groups.reading.members(accountDid, groupDid, query),
+    'groups.invites': async ({ accountDid, groupDid, ...query }) => groups.reading.invites(accountDid, groupDid, query),
+    'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.reading.subjects(accountDid, groupDid, query),
+    'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
     'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
-    'groups.spaces': async ({ accountDid, groupDid }) => groups.spaces(accountDid, groupDid),
-    'groups.create': async ({ accountDid, ...input }) => groups.createGroup(accountDid, input),
+    'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),
+    'groups.create': async ({ accountDid, ...input }) => groups.organizing.createGroup(accountDid, input),
     'groups.act': async ({ accountDid, groupDid, action }) => {
       const { kind, ...payload } = action
-      return { outboxId: await groups.act(accountDid, groupDid, kind, payload as never) }
+      return { outboxId: await groups.organizing.act(accountDid, groupDid, kind, payload as never) }
     },
     'groups.actMany': async ({ accountDid, groupDid, actions }) => ({
-      outboxIds: await groups.actMany(
+      outboxIds: await groups.organizing.actMany(
         accountDid,
         groupDid,
         actions.map(({ kind, ...payload }) => ({ kind, payload: payload as never })),
       ),
     }),
-    'outbox.list': async () => groups.outbox(),
+    'outbox.list': async () => groups.reading.outbox(),
     'sync.now': async () => {
       // A pass already under way may have read the lists before the person asked: let
       // it finish, then read again, so "Sync now" always means now.
@@ -157,7 +168,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       await syncOnce()
       return {}
     },
-    'sync.status': async () => groups.syncStatus(),
+    'sync.status': async () => groups.syncing.status(),
   }
   // Background sync: queued actions go out when the host is back, and what changed
   // while the app was away comes in, without anyone pressing a button.
@@ -175,6 +186,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const gate = closingGate(handlers)
   return {
     handlers: gate.handlers,
+    notices,
     groups,
     async close() {
       if (timer) clearInterval(timer)

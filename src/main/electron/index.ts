@@ -5,7 +5,7 @@ import { createCore } from '../core/app-core.js'
 import { loadLocalNetwork, keychainService } from '../core/network.js'
 import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
 import { installSecurityGuards } from './security.js'
-import { wireIpc } from './ipc.js'
+import { forwardNotices, wireIpc } from './ipc.js'
 import { createMainWindow } from './window.js'
 import { raiseWindow } from './raise-window.js'
 import { installMenu } from './menu.js'
@@ -56,6 +56,7 @@ app.whenReady().then(async () => {
   holdQuitUntilClosed(app, () => core.close())
   installMenu(!!devServerUrl)
   wireIpc(core.handlers, isAppUrl)
+  forwardNotices(core.notices, isAppUrl)
   createMainWindow(devServerUrl, rendererFile)
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(devServerUrl, rendererFile)

@@ -1,6 +1,7 @@
-import { ipcMain, type IpcMainInvokeEvent } from 'electron'
-import { CHANNELS } from '../../shared/ipc/contract.js'
+import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
+import { CHANNELS, NOTICE_CHANNEL } from '../../shared/ipc/contract.js'
 import { dispatch, type Handlers } from '../core/ipc/dispatch.js'
+import type { NoticeHub } from '../core/ipc/notices.js'
 
 /**
  * One `ipcMain.handle` per contract channel. A call is served only when it comes from
@@ -20,4 +21,17 @@ export function wireIpc(handlers: Handlers, isAppUrl: (url: string) => boolean) 
       return dispatch(handlers, channel, input)
     })
   }
+}
+
+/**
+ * The core's change notices, sent to every window showing one of our pages (a window
+ * navigated elsewhere, which the guards prevent anyway, hears nothing).
+ */
+export function forwardNotices(notices: NoticeHub, isAppUrl: (url: string) => boolean) {
+  return notices.subscribe((notice) => {
+    for (const win of BrowserWindow.getAllWindows()) {
+      const contents = win.webContents
+      if (!contents.isDestroyed() && isAppUrl(contents.getURL())) contents.send(NOTICE_CHANNEL, notice)
+    }
+  })
 }

@@ -34,6 +34,7 @@ export async function launchLoopbackApp(opts: {
   })
   const shell = await startLoopbackShell({
     handlers: core.handlers,
+    notices: core.notices,
     rendererDir: opts.rendererDir ?? DEFAULT_RENDERER_DIR,
     port: opts.port,
   })

@@ -6,10 +6,15 @@ import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js'
 import { checkIpcRequest } from './guard.js'
 import { serveStatic } from './static-files.js'
 import { closeServer } from '../../node/listen.js'
+import type { NoticeHub } from '../core/ipc/notices.js'
 
 /** Room for the largest call: a batch of 10,000 decisions (groups.actMany) is about 2 MB. */
 const MAX_BODY = 4 * 1024 * 1024
 const IPC_PREFIX = '/ipc/'
+/** The core's change notices as Server-Sent Events (one stream per open page). */
+const NOTICES_PATH = '/notices'
+/** A comment line now and then, so a proxy or the browser does not take a quiet stream for a dead one. */
+const KEEPALIVE_MS = 25_000
 
 const PAGE_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -33,10 +38,14 @@ export async function startLoopbackShell(opts: {
   handlers: Handlers
   rendererDir: string
   port?: number
+  /** The core's change notices, streamed to the page (none: the stream stays quiet). */
+  notices?: NoticeHub
 }): Promise<LoopbackShell> {
   const secret = randomBytes(32).toString('base64url')
   let origin = ''
+  const streams = new Set<http.ServerResponse>()
   const server = http.createServer((req, res) => {
+    if (req.url === NOTICES_PATH) return void handleNotices(req, res)
     if (req.url?.startsWith(IPC_PREFIX)) return void handleIpc(req, res)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end()
@@ -70,12 +79,44 @@ export async function startLoopbackShell(opts: {
     reply(200, await dispatch(opts.handlers, channel, input))
   }
 
+  /**
+   * `POST /notices` answers with a text/event-stream that stays open. It is guarded like
+   * the calls (exact Origin and Host, the launch secret as a bearer token), which is why
+   * the page reads it with fetch rather than EventSource: EventSource can send neither
+   * the secret nor, same-origin, an Origin header.
+   */
+  const handleNotices = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const refuse = (status: number, message: string) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res.end(JSON.stringify({ ok: false, error: { code: 'Refused', message } }))
+    }
+    if (req.method !== 'POST') return refuse(405, 'Use POST.')
+    const check = checkIpcRequest(req, { origin, secret })
+    if (!check.ok) return refuse(check.status, check.message)
+    req.resume()
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+    res.write(': notices\n\n')
+    streams.add(res)
+    const unsubscribe = opts.notices?.subscribe((notice) => res.write(`event: notice\ndata: ${JSON.stringify(notice)}\n\n`))
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEPALIVE_MS)
+    keepAlive.unref()
+    res.on('close', () => {
+      clearInterval(keepAlive)
+      unsubscribe?.()
+      streams.delete(res)
+    })
+  }
+
   server.listen(opts.port ?? 0, '127.0.0.1')
   await new Promise((r) => server.once('listening', r))
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     origin,
     launchUrl: `${origin}/#launch=${secret}`,
-    close: () => closeServer(server),
+    close: () => {
+      // Open event streams would hold the server open for ever.
+      for (const res of streams) res.end()
+      return closeServer(server)
+    },
   }
 }

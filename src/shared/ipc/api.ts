@@ -1,10 +1,16 @@
-import { CHANNELS, type Channel, type ChannelInput, type ChannelOutput } from './contract.js'
+import { CHANNELS, type Channel, type ChannelInput, type ChannelOutput, type Notice } from './contract.js'
 import { ConveneError, type IpcEnvelope } from './envelope.js'
 
-/** The API the renderer sees: one async method per contract channel. */
+/** The API the renderer sees: one async method per contract channel, and the core's notices. */
 export type ConveneApi = {
   [C in Channel]: (input: ChannelInput<C>) => Promise<ChannelOutput<C>>
+} & {
+  /** Calls `listener` with every notice the core pushes (see `notices` in the contract); returns the unsubscribe. */
+  onNotice(listener: (notice: Notice) => void): () => void
 }
+
+/** How a shell delivers the core's notices (Electron IPC events, or the loopback event stream). */
+export type NoticeSource = (listener: (notice: Notice) => void) => () => void
 
 /** Sends one call to the main process and returns its envelope. */
 export type Transport = (channel: Channel, input: unknown) => Promise<IpcEnvelope<unknown>>
@@ -13,8 +19,8 @@ export type Transport = (channel: Channel, input: unknown) => Promise<IpcEnvelop
  * Builds the renderer-facing API from the contract's channel list and a transport
  * (Electron IPC in the preload, HTTP in the loopback shell).
  */
-export function createApi(transport: Transport): ConveneApi {
-  const api = {} as Record<Channel, (input: unknown) => Promise<unknown>>
+export function createApi(transport: Transport, noticeSource: NoticeSource = () => () => {}): ConveneApi {
+  const api = {} as Record<Channel, (input: unknown) => Promise<unknown>> & Pick<ConveneApi, 'onNotice'>
   for (const channel of CHANNELS) {
     api[channel] = async (input: unknown) => {
       const envelope = await transport(channel, input ?? {})
@@ -22,5 +28,6 @@ export function createApi(transport: Transport): ConveneApi {
       return envelope.value
     }
   }
+  api.onNotice = (listener) => noticeSource(listener)
   return Object.freeze(api) as ConveneApi
 }

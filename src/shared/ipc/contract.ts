@@ -94,6 +94,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('space.delete'), space: z.string().startsWith('at://') }).strict(),
   z.object({ kind: z.literal('membership.leave') }).strict(),
   z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
+  /** A member's report to the group's moderators; sent with the queued action's idempotency key, so a retry never counts twice. */
+  z.object({ kind: z.literal('subject.report'), subject: Subject, reasonType: z.string().trim().min(1).max(128), reason: z.string().max(2000).optional() }).strict(),
 ])
 
 /** The updater's state, for the "Restart to update" notice. */
@@ -171,6 +173,43 @@ export const contract = {
   /** Progress of the sync under way (or the last one) per group: polled while one runs. */
   'sync.status': { input: Empty, output: SyncStatusView },
 } as const
+
+/**
+ * What the core tells the window without being asked: typed change notices, pushed over
+ * Electron IPC (webContents.send, exposed by the preload as `onNotice`) or over the
+ * loopback shell's event stream. A notice names what changed; the window re-reads only
+ * that, from the core's cache, and never polls. Like the channels' outputs, each payload
+ * is parsed through its schema before it crosses, so only the named keys go out.
+ */
+export const notices = {
+  /** A group's summary or cached lists changed (a sync brought news, an action was queued or confirmed). */
+  'group.changed': z.object({ accountDid: z.string(), groupDid: z.string() }),
+  /** Groups were added to or taken off an account's list. */
+  'groups.changed': z.object({}),
+  /** The outbox changed: an action was queued, sent, refused or is waiting. */
+  'outbox.changed': z.object({}),
+  /** Where the sync under way stands, group by group (the same view `sync.status` answers). */
+  'sync.progress': SyncStatusView,
+  /** An account signed in or out, or its session ended (needs sign-in). */
+  'account.state': z.object({ did: z.string().nullable() }),
+} as const
+
+export type Notices = typeof notices
+export type NoticeName = keyof Notices
+/** One notice as it crosses: its name and its payload. */
+export type Notice = { [N in NoticeName]: { name: N; payload: z.output<Notices[N]> } }[NoticeName]
+export const NOTICE_NAMES = Object.freeze(Object.keys(notices) as NoticeName[])
+/** The Electron channel notices travel on (main -> renderer only; never a handled channel). */
+export const NOTICE_CHANNEL = 'convene:notice'
+
+/** Parses a notice through its schema: unknown names and extra keys never cross. */
+export function parseNotice(raw: unknown): Notice | null {
+  if (!raw || typeof raw !== 'object') return null
+  const { name, payload } = raw as { name?: unknown; payload?: unknown }
+  if (typeof name !== 'string' || !Object.hasOwn(notices, name)) return null
+  const parsed = notices[name as NoticeName].safeParse(payload)
+  return parsed.success ? ({ name, payload: parsed.data } as Notice) : null
+}
 
 export type Contract = typeof contract
 export type Channel = keyof Contract

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CHANNELS, type Channel } from '../../../src/shared/ipc/contract.js'
+import { CHANNELS, NOTICE_NAMES, type Channel, type Notice } from '../../../src/shared/ipc/contract.js'
 import { sessionKey } from '../../../src/main/core/accounts/account-store.js'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { type CoreHarness, useSignedInCore } from '../../support/core-harness.js'
@@ -13,6 +13,9 @@ useSignedInCore(net, {}, (signedIn) => ({ app, owner } = signedIn))
 
 describe('IPC carries no secret', () => {
   it('walks every channel of the contract and finds no token, key or JWK in what crosses', async () => {
+    // The core's notices cross too: every kind is heard during the walk and checked with the rest.
+    const notices: Notice[] = []
+    const unsubscribe = app.core.notices.subscribe((n) => notices.push(n))
     const groupDid = net.group('open').did
     const inGroup = { accountDid: owner, groupDid }
     const ownerAccount = net.stack.accounts.find((a) => a.name === 'owner')!
@@ -55,8 +58,11 @@ describe('IPC carries no secret', () => {
 
     const covered = new Set([...calls.map(([c]) => c), 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut'])
     expect([...CHANNELS].filter((c) => !covered.has(c)), 'channels this test does not walk').toEqual([])
+    unsubscribe()
+    const heard = new Set(notices.map((n) => n.name))
+    expect(NOTICE_NAMES.filter((n) => !heard.has(n)), 'notices this walk never heard').toEqual([])
 
-    const crossed = JSON.stringify(app.crossed)
+    const crossed = JSON.stringify([app.crossed, notices])
     expect(crossed).not.toMatch(/eyJ[\w-]{8,}\.[\w-]{8,}\./) // no JWT of any kind
     expect(crossed).not.toMatch(/"d"\s*:/) // no private JWK member
     expect(crossed).not.toMatch(/access_token|refresh_token|dpopJwk|accessJwt/)

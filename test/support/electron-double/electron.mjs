@@ -62,6 +62,17 @@ export const app = new App()
 
 /** The guards security.ts puts on every web contents, exercised as Electron would. */
 class WebContents extends EventEmitter {
+  url = ''
+  isDestroyed() {
+    return false
+  }
+  getURL() {
+    return this.url
+  }
+  /** The core's change notices (main -> renderer). */
+  send(channel, payload) {
+    report('webContents.send', { channel, name: payload?.name })
+  }
   setWindowOpenHandler(handler) {
     report('webContents.windowOpen', { answer: handler({ url: 'https://example.com/' }) })
   }
@@ -96,10 +107,12 @@ export class BrowserWindow extends EventEmitter {
   }
   loadURL(url) {
     report('BrowserWindow.loadURL', { url })
+    this.webContents.url = url
     return Promise.resolve()
   }
   loadFile(file) {
     report('BrowserWindow.loadFile', { file })
+    this.webContents.url = pathToFileURL(path.resolve(file)).href
     this.webContents.probeGuards(pathToFileURL(path.resolve(file)).href)
     return Promise.resolve()
   }

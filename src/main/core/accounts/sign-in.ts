@@ -37,6 +37,8 @@ export class Accounts {
       scope: string
       /** Opens the authorization page in the system browser (Electron); absent in the loopback shell. */
       openUrl?: (url: string) => Promise<void>
+      /** Told when an account's session was found gone, so the window can say it needs sign-in. */
+      onSessionLost?: (did: string) => void
     },
   ) {
     this.store = new AccountStore(opts.secrets)
@@ -109,6 +111,7 @@ export class Accounts {
       return await this.restorer.restore(did, 'auto')
     } catch (err) {
       log.error('accounts', 'session restore failed', { did, ...errorFields(err) })
+      this.opts.onSessionLost?.(did)
       throw new UserFacingError('SignInRequired', 'Your sign-in for this account has ended. Sign in again; anything waiting to be sent is kept.')
     }
   }

@@ -36,7 +36,7 @@ export type OutboxState = 'queued' | 'sending' | 'done' | 'conflict' | 'failed'
 
 export interface OutboxTable {
   id: number
-  /** Sent along so a replay is recognised; also the rkey for records the app creates. */
+  /** Sent along where the host takes one (reports: createReport's idempotencyKey), so a replay is recognised. */
   idempotencyKey: string
   groupDid: string
   kind: string

@@ -146,16 +146,21 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
   }
 }
 
-async function fetchLists(host: HostClient, g: HostGroupView, onPage?: (items: number) => void) {
+/** The lists a sync can read; a catch-up from the change log reads only those its changes name. */
+export type ListName = 'requests' | 'invites' | 'members' | 'subjects' | 'events' | 'spaces'
+export const ALL_LISTS: ReadonlySet<ListName> = new Set(['requests', 'invites', 'members', 'subjects', 'events', 'spaces'])
+
+async function fetchLists(host: HostClient, g: HostGroupView, only: ReadonlySet<ListName>, onPage?: (items: number) => void) {
   const group = g.did
   const can = (a: string) => g.viewer?.actions.includes(a) ?? false
   const isMember = (g.viewer?.roles.length ?? 0) > 0
+  const want = (list: ListName, allowed: boolean) => allowed && only.has(list)
   const page = <T>(method: string, key: string, extra: Record<string, string> = {}) =>
     allPages<T>(async (cursor) => {
       const res = await host.query<Record<string, unknown>>(method, { group, limit: 100, cursor, ...extra })
       return { items: res[key] as T[], cursor: res.cursor as string | undefined }
     }, onPage)
-  const events = isMember
+  const events = want('events', isMember)
     ? allPages<{ uri: string; value: Record<string, string> }>(async (cursor) => {
         const res = await host.query<{ records: { uri: string; value: Record<string, string> }[]; cursor?: string }>('com.atproto.space.listRecords', {
           space: calendarSpace(group),
@@ -171,7 +176,7 @@ async function fetchLists(host: HostClient, g: HostGroupView, onPage?: (items: n
         throw err
       })
     : Promise.resolve([])
-  const spaces = isMember
+  const spaces = want('spaces', isMember)
     ? allPages<{ uri: string; value: SpaceIndexRecord }>(async (cursor) => {
         const res = await host.query<{ records: { uri: string; value: SpaceIndexRecord }[]; cursor?: string }>('com.atproto.space.listRecords', {
           space: membersSpace(group),
@@ -184,30 +189,42 @@ async function fetchLists(host: HostClient, g: HostGroupView, onPage?: (items: n
       }, onPage)
     : Promise.resolve([])
   const [requests, invites, members, open, escalated, eventRecords, spaceRecords] = await Promise.all([
-    can('admit') ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
-    can('invite') ? page<HostInvite>('example.groups.listInvites', 'invites') : [],
-    isMember ? page<HostMember>('example.groups.listMembers', 'members') : [],
-    can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'open' }) : [],
-    can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'escalated' }) : [],
+    want('requests', can('admit')) ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
+    want('invites', can('invite')) ? page<HostInvite>('example.groups.listInvites', 'invites') : [],
+    want('members', isMember) ? page<HostMember>('example.groups.listMembers', 'members') : [],
+    want('subjects', can('mod.read')) ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'open' }) : [],
+    want('subjects', can('mod.read')) ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'escalated' }) : [],
     events,
     spaces,
   ])
   return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords, spaces: spaceRecords }
 }
 
+/** What a partial read brings: the lists to read again, whether the group view too, and where the change log ends. */
+export interface PartialRead {
+  lists: ReadonlySet<ListName>
+  /** Read getGroup again (the group was configured, or this account's roles moved). */
+  group: boolean
+  /** The change log's cursor after the changes this read answers. */
+  cursor: string
+}
+
 /**
  * Refreshes one group from its host: the group view, then every list the account may
- * see, written in one transaction, with still-queued actions re-applied on top so the
- * cache never forgets work the host has not confirmed.
+ * see (or, for a catch-up from the change log, only the lists `partial` names), written
+ * in one transaction, with still-queued actions re-applied on top so the cache never
+ * forgets work the host has not confirmed.
  */
-export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?: Pick<SyncReporter, 'phase' | 'read'>): Promise<GroupSummary> {
+export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?: Pick<SyncReporter, 'phase' | 'read'>, partial?: PartialRead): Promise<GroupSummary> {
   const host = await rt.hostOf(groupDid)
-  const g = await host.query<HostGroupView>('example.groups.getGroup', { group: groupDid })
+  const stored = await rt.cache.selectFrom('group_row').select(['changeCursor', 'view']).where('did', '=', groupDid).executeTakeFirst()
+  const g = partial && !partial.group && stored ? (JSON.parse(stored.view) as HostGroupView) : await host.query<HostGroupView>('example.groups.getGroup', { group: groupDid })
+  const only = partial?.lists ?? ALL_LISTS
   report?.phase('reading')
-  const lists = await fetchLists(host, g, report?.read)
+  const lists = await fetchLists(host, g, only, report?.read)
   const rsvps = lists.events.length ? await myRsvps(rt, groupDid) : new Map<string, string>()
-  const stored = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
-  const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
+  // A full read takes in every change so far; a partial one those it was asked for.
+  const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
   report?.phase('saving')
   // Hosts name people by DID (a handle they send is only a claim); handles already verified go on at once
@@ -215,17 +232,17 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const accountKeys = lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:'))
   const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did)])
   await rt.cache.transaction().execute(async (tx) => {
-    await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null })), (r) => r.did)
-    await replaceItems(
+    if (only.has('requests')) await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null })), (r) => r.did)
+    if (only.has('invites')) await replaceItems(
       tx,
       groupDid,
       'invite',
       lists.invites.map((i) => ({ ...i, expiresAt: i.expiresAt ?? null, message: i.message ?? null, awaitingInvitee: i.uri.startsWith('pending:'), handle: handles.get(i.invitee) ?? null })),
       (i) => i.invitee,
     )
-    await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null) })), (m) => m.did)
-    await replaceItems(tx, groupDid, 'event', lists.events.map((r) => eventView(r, rsvps.get(r.uri.split('/').pop()!) ?? null)), (e) => e.rkey)
-    await replaceItems(
+    if (only.has('members')) await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null) })), (m) => m.did)
+    if (only.has('events')) await replaceItems(tx, groupDid, 'event', lists.events.map((r) => eventView(r, rsvps.get(r.uri.split('/').pop()!) ?? null)), (e) => e.rkey)
+    if (only.has('spaces')) await replaceItems(
       tx,
       groupDid,
       'space',
@@ -240,7 +257,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       })),
       (sp) => `${sp.type}:${sp.skey}`,
     )
-    await replaceItems(
+    if (only.has('subjects')) await replaceItems(
       tx,
       groupDid,
       'subject',
@@ -280,16 +297,4 @@ async function catchUpCursor(host: HostClient, groupDid: string, cursor: string 
     if (res.changes.length < 100) break
   }
   return cursor ?? null
-}
-
-/** Whether the host's change log moved since we last looked (a cheap poll). */
-export async function hasChanges(rt: AccountRuntime, groupDid: string): Promise<boolean> {
-  const row = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
-  const host = await rt.hostOf(groupDid)
-  const res = await host.query<{ changes: unknown[]; cursor: string }>('example.groups.listChanges', {
-    group: groupDid,
-    limit: 1,
-    cursor: row?.changeCursor ?? undefined,
-  })
-  return res.changes.length > 0
 }

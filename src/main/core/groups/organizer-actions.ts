@@ -21,6 +21,7 @@ export interface ActionPayloads {
   'member.revokeRole': { did: string; role: string }
   'member.eject': { did: string; note?: string }
   'subject.update': { key: string; subject: { did: string } | { uri: string; cid?: string }; status: string; note?: string }
+  'subject.report': { subject: { did: string } | { uri: string; cid?: string }; reasonType: string; reason?: string }
   'event.create': { rkey: string; event: EventFields }
   'event.update': { rkey: string; event: EventFields }
   'event.delete': { rkey: string }
@@ -43,9 +44,9 @@ export interface EventFields {
 export type ActionKind = keyof ActionPayloads
 
 interface ActionSpec<K extends ActionKind> {
-  /** A host method called with service auth, with this body… */
+  /** A host method called with service auth, with this body (`key`: the queued action's idempotency key)… */
   method?: string
-  body?(groupDid: string, p: ActionPayloads[K]): Record<string, unknown>
+  body?(groupDid: string, p: ActionPayloads[K], key: string): Record<string, unknown>
   /** …or a send of its own (group credential, the member's own PDS). */
   send?(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K]): Promise<void>
   label(p: ActionPayloads[K]): string
@@ -164,6 +165,16 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]:
     },
     conflicts: { SubjectNotFound: ERROR_MESSAGES.SubjectNotFound! },
   },
+  'subject.report': {
+    method: 'example.groups.createReport',
+    // The host takes a report once per key and reporter: a replay after a lost answer
+    // (the app died mid-send) is the same report, not a second one.
+    body: (group, p, key) => ({ group, subject: typedSubject(p.subject), reasonType: p.reasonType, ...(p.reason ? { reason: p.reason } : {}), idempotencyKey: key }),
+    label: () => 'Report to the group’s moderators',
+    // A reporter need not see the moderation queue: nothing cached changes.
+    applyToCache: async () => {},
+    conflicts: { Forbidden: 'Only members of this group may report to its moderators.' },
+  },
 }
 
 async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
@@ -269,10 +280,10 @@ export function actionHandlers(rt: AccountRuntime): Record<string, ActionHandler
     Object.entries(ACTIONS).map(([kind, spec]) => {
       const s = spec as ActionSpec<ActionKind>
       const handler: ActionHandler = {
-        send: async (groupDid, payload) => {
+        send: async (groupDid, payload, key) => {
           if (s.send) return s.send(rt, groupDid, payload as never)
           const host = await rt.hostOf(groupDid)
-          await host.procedure(s.method!, s.body!(groupDid, payload as never))
+          await host.procedure(s.method!, s.body!(groupDid, payload as never, key))
         },
         conflicts: s.conflicts as Record<string, string>,
         alreadyApplied: s.alreadyApplied ? (groupDid, payload) => s.alreadyApplied!(rt, groupDid, payload as never) : undefined,

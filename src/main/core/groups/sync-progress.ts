@@ -10,12 +10,26 @@ const ACTIVE: ReadonlySet<Phase> = new Set(['waiting', 'checking', 'reading', 's
  * group of tens of thousands reads hundreds of pages) and, afterwards, which groups
  * could not be synced and why. The last state of every group is kept until its next sync.
  */
+/** Progress notices at most this often while items are being read (each phase change goes at once). */
+const READ_NOTICE_MS = 250
+
 export class SyncProgress {
   private readonly states = new Map<string, SyncGroupState>()
+  private readTimer: ReturnType<typeof setTimeout> | null = null
+
+  /** `onChange` hears every move, so the window follows a sync without asking. */
+  constructor(private readonly onChange: (status: SyncStatus) => void = () => {}) {}
+
+  private changed() {
+    if (this.readTimer) clearTimeout(this.readTimer)
+    this.readTimer = null
+    this.onChange(this.status())
+  }
 
   /** Lists the groups a pass is about to sync, so the window can say "2 of 5". */
   plan(groups: { accountDid: string; groupDid: string }[]) {
     for (const g of groups) this.set(g.accountDid, g.groupDid, { phase: 'waiting', itemsRead: 0, error: null, finishedAt: null })
+    this.changed()
   }
 
   /**
@@ -24,11 +38,16 @@ export class SyncProgress {
    */
   async track<T>(accountDid: string, groupDid: string, run: (report: SyncReporter) => Promise<T>): Promise<T> {
     this.set(accountDid, groupDid, { phase: 'checking', itemsRead: 0, error: null, finishedAt: null })
+    this.changed()
     const report: SyncReporter = {
       phase: (phase) => this.update(accountDid, groupDid, { phase }),
       read: (items) => {
         const s = this.states.get(key(accountDid, groupDid))
         if (s) s.itemsRead += items
+        if (!this.readTimer) {
+          this.readTimer = setTimeout(() => this.changed(), READ_NOTICE_MS)
+          this.readTimer.unref?.()
+        }
       },
       unchanged: () => this.update(accountDid, groupDid, { phase: 'unchanged', finishedAt: new Date().toISOString() }),
     }
@@ -46,6 +65,7 @@ export class SyncProgress {
   /** Stops following a group that was taken off an account's list. */
   forget(accountDid: string, groupDid: string) {
     this.states.delete(key(accountDid, groupDid))
+    this.changed()
   }
 
   status(): SyncStatus {
@@ -60,6 +80,7 @@ export class SyncProgress {
   private update(accountDid: string, groupDid: string, patch: Partial<SyncGroupState>) {
     const s = this.states.get(key(accountDid, groupDid))
     if (s) Object.assign(s, patch)
+    this.changed()
   }
 }
 

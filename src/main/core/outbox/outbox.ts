@@ -20,7 +20,7 @@ export interface OutboxRow {
 
 /** How one kind of queued action is sent, and what its refusals mean. */
 export interface ActionHandler {
-  /** Sends the action to the host; `key` is the action's idempotency key. */
+  /** Sends the action to the host; `key` is the row's idempotency key (sent where the host takes one). */
   send(groupDid: string, payload: unknown, key: string): Promise<void>
   /**
    * Refusals that mean the world moved on (someone else decided the request, the member
@@ -61,8 +61,14 @@ export function plainReason(err: unknown): string {
 /**
  * Actions taken while offline (or online) go through here: written in the same
  * transaction as the cached change they make, replayed in order when the host is
- * reachable, and never sent twice to effect: each carries an idempotency key, and a
- * conflict after an interrupted attempt is checked against the intended end state.
+ * reachable, and never sent twice to effect. A replay after a send the app did not see
+ * finish (it died, the answer was lost) must be a no-op, and each action is made so:
+ * reports carry the row's idempotency key, which the host takes once per reporter;
+ * events carry a record key chosen when queued, so a second write is refused and
+ * found already there; an invite for someone with one outstanding answers that one
+ * again; decisions and ejections refused on a replay are checked against the intended
+ * end state (alreadyApplied). test/integration/core/outbox-replay.test.ts proves the
+ * three that could double: an invite, an event and a report.
  */
 /** An action to queue: `key` makes a replay of the same request recognisable (default: a fresh UUID). */
 export interface NewAction {
@@ -74,9 +80,19 @@ export interface NewAction {
 }
 type ApplyToCache = (tx: Tx, outboxId: number) => Promise<void>
 
+/** An action that reached an end (sent, or refused) since its group was last caught up. */
+export interface SettledAction {
+  id: number
+  kind: string
+  payload: Record<string, unknown>
+  state: 'done' | 'conflict' | 'failed'
+}
+
 export class Outbox {
   private replaying: Promise<void> | null = null
   private again = false
+  /** Per group, what settled since the group's last catch-up took them (see takeSettled). */
+  private readonly settled = new Map<string, SettledAction[]>()
 
   constructor(
     private readonly db: CacheDb,
@@ -160,6 +176,17 @@ export class Outbox {
     return this.replaying
   }
 
+  /**
+   * The actions of a group that were sent or refused since the last call: a catch-up
+   * applies their effect from what was sent and the change log instead of reading the
+   * lists again (and reads again the lists of the refused ones).
+   */
+  takeSettled(groupDid: string): SettledAction[] {
+    const out = this.settled.get(groupDid) ?? []
+    this.settled.delete(groupDid)
+    return out
+  }
+
   /** Resolves when no pass is running (before closing the database). */
   async idle(): Promise<void> {
     await this.replaying?.catch(() => {})
@@ -172,9 +199,15 @@ export class Outbox {
       const handler = this.handlers[row.kind]!
       const payload = JSON.parse(row.payload) as unknown
       await this.mark(row.id, 'sending', null, row.attempts + 1)
+      const settle = (state: SettledAction['state']) => {
+        const list = this.settled.get(row.groupDid) ?? []
+        list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state })
+        this.settled.set(row.groupDid, list)
+      }
       try {
         await handler.send(row.groupDid, payload, row.idempotencyKey)
         await this.mark(row.id, 'done', null)
+        settle('done')
       } catch (err) {
         if (retryLater(err)) {
           await this.mark(row.id, 'queued', plainReason(err))
@@ -186,10 +219,13 @@ export class Outbox {
         // dropped connection): then this refusal is our own success, not a conflict.
         if (row.attempts > 0 && (await handler.alreadyApplied?.(row.groupDid, payload).catch(() => false))) {
           await this.mark(row.id, 'done', null)
+          settle('done')
         } else if (conflict) {
           await this.mark(row.id, 'conflict', conflict)
+          settle('conflict')
         } else {
           await this.mark(row.id, 'failed', plainReason(err))
+          settle('failed')
         }
       }
     }

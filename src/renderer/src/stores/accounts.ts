@@ -15,6 +15,10 @@ export const useAccountsStore = defineStore('accounts', () => {
   const loaded = ref(false)
   const error = ref<string | null>(null)
   const signIn = ref<SignInState>({ kind: 'idle' })
+  // An account signed in or out elsewhere, or its session ended: the core says so.
+  api.onNotice((notice) => {
+    if (notice.name === 'account.state') void refresh()
+  })
 
   async function refresh() {
     try {

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ChannelInput } from '../../../shared/ipc/contract'
+import type { ChannelInput, Notice } from '../../../shared/ipc/contract'
 import type { GroupSummary, OutboxItem, SyncStatus } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
 
@@ -8,14 +8,13 @@ export type GroupAction = ChannelInput<'groups.act'>['action']
 
 const groupKey = (accountDid: string, groupDid: string) => `${accountDid} ${groupDid}`
 
-/** How often the window re-reads the core's cache (no network: the core syncs on its own). */
-const POLL_MS = 3_000
-/** How often a sync under way is looked at, so its progress moves. */
-const PROGRESS_POLL_MS = 400
+/** How often "today" is looked at again, for views that keep a clock (the calendar). */
+const CLOCK_MS = 60_000
 
 /**
  * The organizer's groups across every account, and the outbox. Everything here is read
- * from the core's cache, so it shows at once, offline too.
+ * from the core's cache, so it shows at once, offline too, and read again only when the
+ * core's notices say what changed (no polling).
  */
 export const useGroupsStore = defineStore('groups', () => {
   const api = useApi()
@@ -26,36 +25,49 @@ export const useGroupsStore = defineStore('groups', () => {
   const syncing = ref(false)
   /** The core's sync, group by group: progress while one runs, and what failed last time. */
   const sync = ref<SyncStatus>({ running: false, groups: [] })
-  let progressTimer: ReturnType<typeof setTimeout> | undefined
   /**
-   * Per group, bumped when its summary or its queued actions changed since the last
-   * read, so its open lists reload then, not on every poll, and not when another group
-   * changed (a 10,000-member list is not re-read every 3 s for nothing). Any write to a
-   * group's cached lists moves its summary's listsRevision, and every queued action
-   * shows in the outbox, so no change goes unnoticed.
+   * Per group, bumped when a notice says its summary or cached lists changed, so its
+   * open lists reload then, and not when another group changed (a 10,000-member list is
+   * not re-read for nothing).
    */
   const revisions = ref(new Map<string, number>())
   const seenByGroup = new Map<string, string>()
-  /** Bumped on every read, for views that keep a clock (the calendar's "today"). */
+  /** Bumped once a minute, for views that keep a clock (the calendar's "today"). */
   const tick = ref(0)
-  let lastSeen = ''
-  let timer: ReturnType<typeof setInterval> | undefined
+  let lastGroups = ''
+  let lastOutbox = ''
+  let unsubscribe: (() => void) | undefined
+  let clock: ReturnType<typeof setInterval> | undefined
 
+  /** Reads the groups' summaries; only those that changed move their revision. */
+  async function readGroups() {
+    const g = await api['groups.list']({})
+    const seen = JSON.stringify(g)
+    if (seen === lastGroups) return
+    lastGroups = seen
+    groups.value = g
+    noteChanges(g)
+  }
+  async function readOutbox() {
+    const o = await api['outbox.list']({})
+    const seen = JSON.stringify(o)
+    if (seen === lastOutbox) return
+    lastOutbox = seen
+    outbox.value = o
+  }
+
+  /** Reads everything once: at start, after the window's own calls, and after the notice stream came back. */
   async function reload() {
-    try {
-      const [g, o, st] = await Promise.all([api['groups.list']({}), api['outbox.list']({}), api['sync.status']({})])
+    await guarded(async () => {
+      const [, , st] = await Promise.all([readGroups(), readOutbox(), api['sync.status']({})])
       sync.value = st
-      if (st.running) followProgress()
+    })
+  }
+
+  async function guarded(read: () => Promise<void>) {
+    try {
+      await read()
       error.value = null
-      tick.value++
-      // Unchanged lists keep their objects, so nothing that shows them renders again.
-      const seen = JSON.stringify([g, o])
-      if (seen !== lastSeen) {
-        lastSeen = seen
-        groups.value = g
-        outbox.value = o
-        noteChanges(g, o)
-      }
     } catch (err) {
       error.value = (err as Error).message
     } finally {
@@ -63,11 +75,37 @@ export const useGroupsStore = defineStore('groups', () => {
     }
   }
 
-  function noteChanges(g: GroupSummary[], o: OutboxItem[]) {
+  /** What each notice names, and only that, is read again. */
+  function onNotice(notice: Notice) {
+    switch (notice.name) {
+      case 'group.changed':
+        bump(notice.payload.accountDid, notice.payload.groupDid)
+        void guarded(readGroups)
+        break
+      case 'groups.changed':
+        void guarded(readGroups)
+        break
+      case 'outbox.changed':
+        void guarded(readOutbox)
+        break
+      case 'sync.progress':
+        sync.value = notice.payload
+        break
+      case 'account.state':
+        break
+    }
+  }
+
+  function bump(accountDid: string, groupDid: string) {
+    const key = groupKey(accountDid, groupDid)
+    revisions.value = new Map(revisions.value).set(key, (revisions.value.get(key) ?? 0) + 1)
+  }
+
+  function noteChanges(g: GroupSummary[]) {
     const next = new Map(revisions.value)
     for (const summary of g) {
       const key = groupKey(summary.accountDid, summary.did)
-      const seen = JSON.stringify([summary, o.filter((item) => item.accountDid === summary.accountDid && item.groupDid === summary.did)])
+      const seen = JSON.stringify(summary)
       if (seenByGroup.get(key) === seen) continue
       seenByGroup.set(key, seen)
       next.set(key, (next.get(key) ?? 0) + 1)
@@ -77,40 +115,26 @@ export const useGroupsStore = defineStore('groups', () => {
   /** Moves when this group's cached lists may have changed (see `revisions`). */
   const revisionOf = (accountDid: string, groupDid: string) => revisions.value.get(groupKey(accountDid, groupDid)) ?? 0
 
-  /** While a sync runs, reads its progress often; when it ends, reads everything once. */
-  function followProgress() {
-    if (progressTimer) return
-    progressTimer = setTimeout(async () => {
-      progressTimer = undefined
-      try {
-        sync.value = await api['sync.status']({})
-      } catch {
-        return
-      }
-      // A "Sync now" may not have started its pass yet: keep looking until it returns.
-      if (sync.value.running || syncing.value) followProgress()
-      else await reload()
-    }, PROGRESS_POLL_MS)
+  function start() {
+    if (unsubscribe) return
+    unsubscribe = api.onNotice(onNotice)
+    void reload()
+    clock = setInterval(() => tick.value++, CLOCK_MS)
   }
 
-  function start() {
-    if (timer) return
-    void reload()
-    timer = setInterval(reload, POLL_MS)
+  /** Stops listening (tests; the window lives as long as the store). */
+  function stop() {
+    unsubscribe?.()
+    unsubscribe = undefined
+    clearInterval(clock)
   }
 
   async function syncNow() {
     syncing.value = true
     try {
-      const done = api['sync.now']({})
-      followProgress()
-      await done
+      await api['sync.now']({})
     } finally {
       syncing.value = false
-      // The pass is over: read once now, not once more when the progress timer fires.
-      clearTimeout(progressTimer)
-      progressTimer = undefined
-      await reload()
     }
   }
 
@@ -138,9 +162,9 @@ export const useGroupsStore = defineStore('groups', () => {
   }
 
   async function afterActing() {
+    // The queued effect is announced by notices too; reading at once makes the window's
+    // own action show without waiting for them. The result of sending comes as notices.
     await reload()
-    // The outbox sends in the background; look again shortly for the result.
-    setTimeout(() => void reload(), 600)
   }
 
   const find = (accountDid: string, groupDid: string) => groups.value.find((g) => g.accountDid === accountDid && g.did === groupDid)
@@ -153,5 +177,5 @@ export const useGroupsStore = defineStore('groups', () => {
   /** The state of one group's last or current sync. */
   const syncOf = (accountDid: string, groupDid: string) => sync.value.groups.find((s) => s.accountDid === accountDid && s.groupDid === groupDid)
 
-  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, actMany, find }
+  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, stop, syncNow, add, create, act, actMany, find }
 })

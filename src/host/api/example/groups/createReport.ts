@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import type { HostDatabaseSchema } from '../../../db/schema.js'
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
@@ -9,13 +10,15 @@ import { refuse } from '../../../errors.js'
 /**
  * A member reports an account or a record to the group's moderators. The first report
  * opens a subject; later ones add to its count and reopen it if it had been resolved,
- * since a fresh report is fresh work.
+ * since a fresh report is fresh work. A report sent again with the same `idempotencyKey`
+ * by the same reporter (a client retrying after it lost the answer) is the report
+ * already made: nothing is counted twice.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.createReport({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const { reasonType, reason } = input.body
+      const { reasonType, reason, idempotencyKey } = input.body
       const caller = auth.credentials.did
       const { key, subject } = parseSubject(input.body.subject)
       if (!reasonType.trim()) throw refuse('InvalidRequest', 'Say what kind of problem this is (reasonType)')
@@ -25,6 +28,7 @@ const register: RegisterMethod = (server, ctx) => {
       await ctx.db.transaction().execute(async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
+        if (idempotencyKey && (await alreadyReported(tx, group.did, key, caller, idempotencyKey))) return
         await tx
           .insertInto('subject')
           .values({ groupDid: group.did, subjectKey: key, subject: JSON.stringify(subject), status: 'open', reportCount: 1, createdAt: now, updatedAt: now })
@@ -32,11 +36,34 @@ const register: RegisterMethod = (server, ctx) => {
             oc.columns(['groupDid', 'subjectKey']).doUpdateSet({ status: 'open', reportCount: sql`${sql.ref('subject.reportCount')} + 1`, updatedAt: now }),
           )
           .execute()
-        await recordModerationEvent(tx, { groupDid: group.did, subjectKey: key, kind: 'report', data: { reasonType, ...(reason ? { reason } : {}) }, createdBy: caller })
+        await recordModerationEvent(tx, {
+          groupDid: group.did,
+          subjectKey: key,
+          kind: 'report',
+          data: { reasonType, ...(reason ? { reason } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },
+          createdBy: caller,
+        })
         await recordChange(tx, group.did, 'subject.reported', key)
       })
       return { encoding: 'application/json', body: {} }
     },
   })
 }
+/**
+ * Whether this reporter already made the report this key names. Read in the report's
+ * transaction from the caller's own reports on this subject (a handful), compared here
+ * rather than in SQL so every database the host runs on answers alike.
+ */
+async function alreadyReported(tx: Transaction<HostDatabaseSchema>, groupDid: string, subjectKey: string, reporter: string, key: string): Promise<boolean> {
+  const rows = await tx
+    .selectFrom('moderation_event')
+    .select('data')
+    .where('groupDid', '=', groupDid)
+    .where('subjectKey', '=', subjectKey)
+    .where('kind', '=', 'report')
+    .where('createdBy', '=', reporter)
+    .execute()
+  return rows.some((r) => (JSON.parse(r.data) as { idempotencyKey?: unknown }).idempotencyKey === key)
+}
+
 export default register

@@ -28,6 +28,8 @@ export interface InputSchema {
   reasonType: string
   /** Free-text explanation. */
   reason?: string
+  /** Chosen by the reporter's client for this report; the same reporter sending the same key again (a retry after a lost answer) is taken as the one report already made. */
+  idempotencyKey?: string
 }
 
 export interface OutputSchema {}

@@ -1,0 +1,48 @@
+import path from 'node:path'
+import type { Accounts } from '../accounts/sign-in.js'
+import type { CacheDb } from '../cache/cache-db.js'
+import { UserFacingError } from '../ipc/errors.js'
+import type { NoticeHub } from '../ipc/notices.js'
+import { AccountRuntime } from '../session/account-runtime.js'
+import { actionHandlers } from './organizer-actions.js'
+
+/** Each signed-in account's runtime (its cache, outbox and tokens), opened on first use. */
+export class AccountRuntimes {
+  private readonly open = new Map<string, Promise<AccountRuntime>>()
+
+  constructor(private readonly opts: { accounts: Accounts; dataDir: string; notices?: NoticeHub }) {}
+
+  get(accountDid: string): Promise<AccountRuntime> {
+    let rt = this.open.get(accountDid)
+    if (!rt) {
+      rt = AccountRuntime.open({
+        did: accountDid,
+        accounts: this.opts.accounts,
+        cacheDir: path.join(this.opts.dataDir, 'cache'),
+        actions: actionHandlers,
+        onOutboxChange: () => this.opts.notices?.emit('outbox.changed', {}),
+      })
+      this.open.set(accountDid, rt)
+    }
+    return rt
+  }
+
+  /** The runtime of every signed-in account, in the account list's order. */
+  async all(): Promise<AccountRuntime[]> {
+    const out: AccountRuntime[] = []
+    for (const account of await this.opts.accounts.store.list()) out.push(await this.get(account.did))
+    return out
+  }
+
+  /** The account's cache, once the group is known to be in its list. */
+  async cacheOf(accountDid: string, groupDid: string): Promise<CacheDb> {
+    const rt = await this.get(accountDid)
+    const exists = await rt.cache.selectFrom('group_row').select('did').where('did', '=', groupDid).executeTakeFirst()
+    if (!exists) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
+    return rt.cache
+  }
+
+  async close(): Promise<void> {
+    for (const rt of this.open.values()) await (await rt).close()
+  }
+}

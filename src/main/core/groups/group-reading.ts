@@ -1,0 +1,123 @@
+import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestPage, MemberItem, OpenJoinRequests, OutboxItem, SubjectPage } from '../../../shared/ipc/views.js'
+import { readItems } from '../cache/items.js'
+import { UserFacingError } from '../ipc/errors.js'
+import type { AccountRuntimes } from './account-runtimes.js'
+import { cachedSummary } from './group-sync.js'
+import { actionTarget } from './organizer-actions.js'
+import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
+import { memberList } from './member-list.js'
+import { joinRequestList } from './join-request-list.js'
+import { inviteList } from './invite-list.js'
+import { inView, subjectList, type SubjectFilter } from './subject-list.js'
+
+/**
+ * What the window reads: every group's summary and its lists, from the cache only (no
+ * network), long lists sorted and searched here so only the rows in view cross.
+ */
+export class GroupReading {
+  private listsPrepared = false
+  private closed = false
+
+  constructor(
+    private readonly runtimes: AccountRuntimes,
+    private readonly lists: ListPages,
+  ) {}
+
+  /** Every group of every account, from the cache: no network. */
+  async listGroups(): Promise<GroupSummary[]> {
+    const out: GroupSummary[] = []
+    for (const rt of await this.runtimes.all()) {
+      const rows = await rt.cache.selectFrom('group_row').select('did').execute()
+      for (const { did } of rows) {
+        const summary = await cachedSummary(rt, did)
+        if (summary) out.push(summary)
+      }
+    }
+    this.prepareListsOnce(out)
+    return out
+  }
+
+  /**
+   * Once per run, when the window first lists the groups: sorts each group's long lists
+   * ahead, one at a time in the background, so the first visit to any of them after the
+   * app starts finds them ready instead of reading and sorting thousands on the way.
+   */
+  private prepareListsOnce(groups: GroupSummary[]) {
+    if (this.listsPrepared) return
+    this.listsPrepared = true
+    const work = groups.slice(0, ListPages.KEPT / 2).flatMap((g) => [
+      { g, shape: memberList(g.allRoles) as ListShape<unknown> },
+      { g, shape: joinRequestList as ListShape<unknown> },
+    ])
+    const next = async () => {
+      const item = work.shift()
+      if (!item || this.closed) return
+      const rt = await this.runtimes.get(item.g.accountDid)
+      await this.lists.prepare(rt.cache, item.g.accountDid, item.g.did, item.shape).catch(() => {})
+      setImmediate(() => void next())
+    }
+    setImmediate(() => void next())
+  }
+
+  /** A page of join requests, oldest first, searched in the core. */
+  async joinRequests(accountDid: string, groupDid: string, query: ListQuery): Promise<JoinRequestPage> {
+    const cache = await this.runtimes.cacheOf(accountDid, groupDid)
+    const { items, total, revision } = await this.lists.matching(cache, accountDid, groupDid, joinRequestList, query.q)
+    const open = items.reduce((n, r) => (r.pending ? n : n + 1), 0)
+    return { items: items.slice(query.offset, query.offset + query.limit), offset: query.offset, total, matched: items.length, open, revision }
+  }
+  /** The DIDs of every open request matching a search: what "select all" selects. */
+  async openJoinRequests(accountDid: string, groupDid: string, q?: string): Promise<OpenJoinRequests> {
+    const { items, revision } = await this.lists.matching(await this.runtimes.cacheOf(accountDid, groupDid), accountDid, groupDid, joinRequestList, q)
+    return { dids: items.filter((r) => !r.pending).map((r) => r.did), revision }
+  }
+  /** A page of members, sorted and searched in the core so only the rows in view cross. */
+  async members(accountDid: string, groupDid: string, query: ListQuery): Promise<ListPage<MemberItem>> {
+    const rt = await this.runtimes.get(accountDid)
+    const summary = await cachedSummary(rt, groupDid)
+    if (!summary) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
+    return this.lists.page(rt.cache, accountDid, groupDid, memberList(summary.allRoles), query)
+  }
+  /** A page of outstanding invites, newest first, searched in the core. */
+  async invites(accountDid: string, groupDid: string, query: ListQuery): Promise<ListPage<InviteItem>> {
+    return this.lists.page(await this.runtimes.cacheOf(accountDid, groupDid), accountDid, groupDid, inviteList, query)
+  }
+  /** A page of the moderation queue (or of one status in it), with how many are open and escalated. */
+  async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter }): Promise<SubjectPage> {
+    const cache = await this.runtimes.cacheOf(accountDid, groupDid)
+    const { items, revision } = await this.lists.matching(cache, accountDid, groupDid, subjectList, query.q)
+    const queue = items.filter((s) => inView(s, 'queue'))
+    const shown = query.status === 'queue' ? queue : items.filter((s) => inView(s, query.status))
+    let open = 0
+    let escalated = 0
+    for (const s of queue) {
+      if (s.status === 'open') open++
+      else if (s.status === 'escalated') escalated++
+    }
+    return { items: shown.slice(query.offset, query.offset + query.limit), offset: query.offset, total: queue.length, matched: shown.length, open, escalated, revision }
+  }
+  async spaces(accountDid: string, groupDid: string): Promise<SpaceItem[]> {
+    return readItems(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, 'space')
+  }
+
+  async events(accountDid: string, groupDid: string): Promise<EventItem[]> {
+    const events = await readItems<EventItem>(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, 'event')
+    return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+  }
+
+  /** Every account's queued, refused and waiting actions (sent ones are not shown). */
+  async outbox(): Promise<OutboxItem[]> {
+    const out: OutboxItem[] = []
+    for (const rt of await this.runtimes.all()) {
+      for (const row of await rt.outbox.list()) {
+        out.push({ id: row.id, accountDid: rt.did, groupDid: row.groupDid, kind: row.kind, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt })
+      }
+    }
+    return out
+  }
+
+  /** No more background sorting (the caches are about to close). */
+  close() {
+    this.closed = true
+  }
+}

@@ -1,0 +1,190 @@
+import type { IdResolver } from '@atproto/identity'
+import type { GroupSummary, SyncStatus } from '../../../shared/ipc/views.js'
+import type { NoticeHub } from '../ipc/notices.js'
+import type { AccountRuntime } from '../session/account-runtime.js'
+import type { AccountRuntimes } from './account-runtimes.js'
+import { refreshGroup } from './group-sync.js'
+import { ACTION_LIST, identifiersOf, planCatchUp, readChanges, settleOwn, type SentAction } from './catch-up.js'
+import type { ActionKind } from './organizer-actions.js'
+import { resolveGroup } from './resolve-group.js'
+import type { ListPages } from './list-pages.js'
+import { fillListHandles, PER_PASS } from '../people/list-handles.js'
+import { verifiedHandle } from '../people/resolve-person.js'
+import { SyncProgress, type SyncReporter } from './sync-progress.js'
+import { errorFields, log } from '../log/log.js'
+
+/** Handle lookups after one sync, at most (× PER_PASS people). */
+const HANDLE_PASSES_PER_SYNC = 10
+
+/**
+ * Keeping the cache up to date with the hosts: which groups an account follows, the
+ * background pass over all of them, and a group's catch-up from its change log (after
+ * a pass finds news, or after one of our own actions went out).
+ */
+export class GroupSyncing {
+  private readonly progress: SyncProgress
+  /** One catch-up of a group at a time: an action's and a background pass's never interleave. */
+  private readonly groupWork = new Map<string, Promise<unknown>>()
+  /** Handle lookups, one group at a time, after the sync that brought their rows. */
+  private handleWork: Promise<void> = Promise.resolve()
+  private readonly inFlight = new Set<Promise<void>>()
+  private closed = false
+
+  constructor(
+    private readonly runtimes: AccountRuntimes,
+    private readonly lists: ListPages,
+    private readonly opts: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; notices?: NoticeHub },
+  ) {
+    this.progress = new SyncProgress((status) => opts.notices?.emit('sync.progress', status))
+  }
+
+  private groupChanged(accountDid: string, groupDid: string) {
+    this.opts.notices?.emit('group.changed', { accountDid, groupDid })
+  }
+
+  /** Adds a group by handle or DID to an account's list, resolving its host, and reads it whole. */
+  async addGroup(accountDid: string, ref: string): Promise<GroupSummary> {
+    const rt = await this.runtimes.get(accountDid)
+    const group = await resolveGroup(ref, { idResolver: this.opts.idResolver, resolveHandle: this.opts.resolveHandle })
+    await rt.cache
+      .insertInto('group_row')
+      .values({ did: group.did, view: JSON.stringify({ did: group.did, handle: group.handle, joinPolicy: 'unknown', roles: [] }), hostUrl: group.host.url, hostAud: group.host.aud, changeCursor: null, syncedAt: null })
+      .onConflict((oc) => oc.column('did').doUpdateSet({ hostUrl: group.host.url, hostAud: group.host.aud }))
+      .execute()
+    this.opts.notices?.emit('groups.changed', {})
+    return this.progress.track(accountDid, group.did, (report) => this.refreshGroup(rt, group.did, report))
+  }
+
+  async removeGroup(accountDid: string, groupDid: string): Promise<void> {
+    const rt = await this.runtimes.get(accountDid)
+    await rt.cache.transaction().execute(async (tx) => {
+      await tx.deleteFrom('item').where('groupDid', '=', groupDid).execute()
+      await tx.deleteFrom('group_row').where('did', '=', groupDid).execute()
+    })
+    this.progress.forget(accountDid, groupDid)
+    rt.outbox.takeSettled(groupDid) // nothing left to confirm for a group no longer followed
+    this.opts.notices?.emit('groups.changed', {})
+  }
+
+  /** Reads a group whole from its host (the person asked to). */
+  async refresh(accountDid: string, groupDid: string): Promise<GroupSummary> {
+    const rt = await this.runtimes.get(accountDid)
+    return this.progress.track(accountDid, groupDid, (report) => this.refreshGroup(rt, groupDid, report))
+  }
+
+  /** Where the sync under way (or the last one) stands, group by group. */
+  status(): SyncStatus {
+    return this.progress.status()
+  }
+
+  /**
+   * One background pass: send every queue, then catch each group up from its change
+   * log. Failures leave the cache as it was.
+   */
+  async syncAll(): Promise<void> {
+    const plan: { rt: AccountRuntime; rows: { did: string }[] }[] = []
+    for (const rt of await this.runtimes.all()) plan.push({ rt, rows: await rt.cache.selectFrom('group_row').select('did').execute() })
+    this.progress.plan(plan.flatMap(({ rt, rows }) => rows.map((r) => ({ accountDid: rt.did, groupDid: r.did }))))
+    for (const { rt, rows } of plan) {
+      await rt.outbox.replay().catch(() => {})
+      for (const row of rows) {
+        await this.progress
+          .track(rt.did, row.did, (report) => this.catchUp(rt, row.did, report))
+          .catch((err: unknown) => log.error('sync', 'group sync failed', { groupDid: row.did, ...errorFields(err) }))
+      }
+    }
+  }
+
+  /**
+   * Brings one group up to date from its change log: one request when nothing moved;
+   * our own sent actions applied from what was sent; others' changes by reading again
+   * only the lists they name; the whole group only when it was never read or the host
+   * lost our cursor.
+   */
+  catchUp(rt: AccountRuntime, groupDid: string, report?: SyncReporter): Promise<void> {
+    const key = `${rt.did} ${groupDid}`
+    const run = (this.groupWork.get(key) ?? Promise.resolve()).catch(() => {}).then(() => this.catchUpNow(rt, groupDid, report))
+    this.groupWork.set(key, run)
+    void run
+      .finally(() => {
+        if (this.groupWork.get(key) === run) this.groupWork.delete(key)
+      })
+      .catch(() => {})
+    return run
+  }
+
+  private async catchUpNow(rt: AccountRuntime, groupDid: string, report?: SyncReporter): Promise<void> {
+    const settled = rt.outbox.takeSettled(groupDid)
+    const sent: SentAction[] = settled.filter((a) => a.state === 'done').map((a) => ({ id: a.id, kind: a.kind as ActionKind, payload: a.payload }))
+    // A refused action's cached effect was wrong: its list is read again.
+    const refused = new Set(settled.filter((a) => a.state !== 'done').flatMap((a) => ACTION_LIST[a.kind as ActionKind] ?? []))
+    const row = await rt.cache.selectFrom('group_row').select(['changeCursor', 'syncedAt']).where('did', '=', groupDid).executeTakeFirst()
+    if (!row) return
+    const got = row.syncedAt && row.changeCursor ? await readChanges(rt, groupDid, row.changeCursor) : null
+    if (!got) {
+      await this.refreshGroup(rt, groupDid, report)
+      return
+    }
+    const ids = new Map<number, string[]>()
+    for (const a of sent) ids.set(a.id, await identifiersOf(rt, groupDid, a))
+    const plan = planCatchUp(got.changes, sent, ids, rt.did, got.cursor)
+    let read = plan.read
+    if (read === null && refused.size) read = { lists: refused, group: false, cursor: got.cursor }
+    else if (read && read !== 'everything') read = { ...read, lists: new Set([...read.lists, ...refused]) }
+    const now = new Date().toISOString()
+    await rt.cache.transaction().execute(async (tx) => {
+      await settleOwn(tx, groupDid, sent, plan.own)
+      // Nothing more to read: the cursor moves past our own changes here.
+      if (read === null) await tx.updateTable('group_row').set({ changeCursor: got.cursor, syncedAt: now }).where('did', '=', groupDid).execute()
+    })
+    if (read === 'everything') await this.refreshGroup(rt, groupDid, report)
+    else if (read) await this.refreshGroup(rt, groupDid, report, read)
+    else if (sent.length) this.groupChanged(rt.did, groupDid)
+    else report?.unchanged()
+  }
+
+  /** A group's lists from its host; the lists someone looked at lately are sorted again ahead. */
+  private async refreshGroup(rt: AccountRuntime, groupDid: string, report?: Parameters<typeof refreshGroup>[2], partial?: Parameters<typeof refreshGroup>[3]): Promise<GroupSummary> {
+    const summary = await refreshGroup(rt, groupDid, report, partial)
+    this.lists.warm(rt.cache, rt.did, groupDid)
+    this.fillHandlesLater(rt, groupDid)
+    this.groupChanged(rt.did, groupDid)
+    return summary
+  }
+
+  /**
+   * Puts handles on the join requests and invites the host names by DID only, in the
+   * background (the sync has already shown the rows), then sorts those lists again.
+   */
+  private fillHandlesLater(rt: AccountRuntime, groupDid: string) {
+    const lookUp = (did: string) => (this.closed ? Promise.reject(new Error('closing')) : verifiedHandle(did, this.opts))
+    const job = this.handleWork
+      .then(async () => {
+        // A big group fills in over several passes, each shown as it lands; the rest
+        // waits for the next sync, so one refresh never floods the directory.
+        for (let pass = 0; pass < HANDLE_PASSES_PER_SYNC && !this.closed; pass++) {
+          const { due, changed } = await fillListHandles(rt.cache, groupDid, lookUp)
+          if (changed) {
+            this.lists.warm(rt.cache, rt.did, groupDid)
+            this.groupChanged(rt.did, groupDid)
+          }
+          if (due < PER_PASS) break
+        }
+      })
+      .catch((err: unknown) => log.warn('handles', 'handle check failed', { groupDid, ...errorFields(err) }))
+    this.handleWork = job
+    this.inFlight.add(job)
+    void job.finally(() => this.inFlight.delete(job))
+  }
+
+  /** Resolves once the background work under way (handle lookups after a sync) has finished. */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight])
+  }
+
+  /** Lets handle lookups under way end before the caches close. */
+  async close(): Promise<void> {
+    this.closed = true
+    await this.idle()
+  }
+}

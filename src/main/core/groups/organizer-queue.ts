@@ -1,0 +1,108 @@
+import type { IdResolver } from '@atproto/identity'
+import { TID } from '@atproto/common-web'
+import type { GroupSummary } from '../../../shared/ipc/views.js'
+import { readItems } from '../cache/items.js'
+import { UserFacingError } from '../ipc/errors.js'
+import type { NoticeHub } from '../ipc/notices.js'
+import type { AccountRuntime } from '../session/account-runtime.js'
+import type { AccountRuntimes } from './account-runtimes.js'
+import type { GroupSyncing } from './group-syncing.js'
+import type { ListPages } from './list-pages.js'
+import { ACTIONS, type ActionKind, type ActionPayloads } from './organizer-actions.js'
+import { hostAddress } from './resolve-group.js'
+import { errorFields, log } from '../log/log.js'
+
+/**
+ * What an organizer does: actions queued in the account's outbox with their cached
+ * effect (shown at once, sent in the background, confirmed from the change log), and
+ * starting a new group.
+ */
+export class OrganizerQueue {
+  /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
+  private readonly inFlight = new Set<Promise<void>>()
+
+  constructor(
+    private readonly runtimes: AccountRuntimes,
+    private readonly syncing: GroupSyncing,
+    private readonly lists: ListPages,
+    private readonly opts: { idResolver: IdResolver; defaultHostUrl?: string; notices?: NoticeHub },
+  ) {}
+
+  /**
+   * Starts a new group on a host (the host mints its DID) with this account as owner,
+   * and adds it to the account's list.
+   */
+  async createGroup(accountDid: string, input: { handle: string; displayName?: string; joinPolicy: string; hostUrl?: string }): Promise<GroupSummary> {
+    const hostUrl = input.hostUrl ?? this.opts.defaultHostUrl
+    if (!hostUrl) throw new UserFacingError('HostRequired', 'Choose the group host that will run the new group.')
+    const rt = await this.runtimes.get(accountDid)
+    const host = rt.host(await hostAddress(hostUrl, this.opts.idResolver))
+    const { did } = await host.procedure<{ did: string }>('example.groups.createGroup', {
+      handle: input.handle.toLowerCase(),
+      joinPolicy: input.joinPolicy,
+      ...(input.displayName ? { displayName: input.displayName } : {}),
+    })
+    return this.syncing.addGroup(accountDid, did)
+  }
+
+  /**
+   * Queues an organizer action with its cached effect, then tries to send the queue.
+   * Returns at once: the result shows in the outbox and, once sent, in the lists.
+   */
+  async act<K extends ActionKind>(accountDid: string, groupDid: string, kind: K, payload: ActionPayloads[K]): Promise<number> {
+    const [id] = await this.actMany(accountDid, groupDid, [{ kind, payload }])
+    return id!
+  }
+
+  /** Queues several actions in one transaction (all or none), then sends the queue once. */
+  async actMany(accountDid: string, groupDid: string, actions: { kind: ActionKind; payload: ActionPayloads[ActionKind] }[]): Promise<number[]> {
+    const rt = await this.runtimes.get(accountDid)
+    const cache = await this.runtimes.cacheOf(accountDid, groupDid)
+    for (const { kind, payload } of actions) {
+      // The space index is checked first, so the same kind of space is not made twice.
+      if (kind === 'space.create') {
+        const p = payload as ActionPayloads['space.create']
+        const existing = (await readItems<{ type: string; skey: string; name: string }>(cache, groupDid, 'space')).find((sp) => sp.type === p.type && sp.skey === p.skey)
+        if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
+      }
+      // New events get their record key now, so a replay re-sends the same record.
+      if (kind === 'event.create') (payload as ActionPayloads['event.create']).rkey ??= TID.nextStr()
+    }
+    const ids = await rt.outbox.enqueueMany(
+      actions.map(({ kind, payload }) => {
+        const spec = ACTIONS[kind]
+        return {
+          groupDid,
+          kind,
+          payload,
+          label: spec.label(payload as never),
+          applyToCache: (tx, outboxId) => spec.applyToCache(tx, groupDid, payload as never, outboxId),
+        }
+      }),
+    )
+    this.lists.warm(rt.cache, accountDid, groupDid)
+    this.opts.notices?.emit('group.changed', { accountDid, groupDid })
+    const sending = this.sendAndCatchUp(rt, groupDid).finally(() => this.inFlight.delete(sending))
+    this.inFlight.add(sending)
+    return ids
+  }
+
+  /**
+   * Sends an account's queue, then catches the group up: what the host took of ours is
+   * applied from what we sent and the change log (no list is read again for it).
+   */
+  private async sendAndCatchUp(rt: AccountRuntime, groupDid: string): Promise<void> {
+    await rt.outbox.replay().catch((err: unknown) => log.error('outbox', 'replay failed', errorFields(err, { stack: true })))
+    await this.syncing.catchUp(rt, groupDid).catch((err: unknown) => log.error('sync', 'refresh failed', { groupDid, ...errorFields(err) }))
+  }
+
+  /** Resolves once the sends under way (and their catch-ups) have finished. */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight])
+  }
+
+  /** Lets sends under way end before the caches close. */
+  close(): Promise<void> {
+    return this.idle()
+  }
+}

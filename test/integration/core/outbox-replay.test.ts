@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { TID } from '@atproto/common-web'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
+import { ACTIONS, actionHandlers, type ActionKind, type ActionPayloads } from '../../../src/main/core/groups/organizer-actions.js'
+
+const net = useLocalNetwork()
+let app: CoreHarness
+let owner: string
+const groupDid = () => net.group('approval').did
+
+useSignedInCore(net, { groups: ['approval'] }, (signedIn) => ({ app, owner } = signedIn))
+
+/**
+ * The crash the outbox must survive: the action is queued, the host takes the write,
+ * and the app dies before it marks the row sent (the row is left 'sending', one
+ * attempt made). A new process over the same data replays it.
+ */
+async function crashAfterTheHostTookIt<K extends ActionKind>(kind: K, payload: ActionPayloads[K]) {
+  const rt = await app.core.groups.runtime(owner)
+  const spec = ACTIONS[kind]
+  const id = await rt.outbox.enqueue({ groupDid: groupDid(), kind, payload, label: spec.label(payload as never) }, (tx, outboxId) =>
+    spec.applyToCache(tx, groupDid(), payload as never, outboxId),
+  )
+  const row = (await rt.outbox.list()).find((r) => r.id === id)!
+  // Sent exactly as the outbox sends it: the host takes it…
+  await actionHandlers(rt)[kind]!.send(groupDid(), payload, row.idempotencyKey)
+  // …and the app dies before it can say so.
+  await rt.cache.updateTable('outbox').set({ state: 'sending', attempts: 1 }).where('id', '=', id).execute()
+  app = await app.restartCore()
+  expect(await app.call('outbox.list', {})).toEqual([expect.objectContaining({ kind, state: 'queued', attempts: 1 })])
+  await app.call('sync.now', {})
+  await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+  // What the host holds, read whole.
+  await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+}
+
+describe('a replay after a crash mid-send never doubles anything', () => {
+  it('an invite', async () => {
+    const invitee = net.as('outsider2').did
+    await crashAfterTheHostTookIt('invite.create', { invitee, message: 'come along' })
+    const invites = await app.call('groups.invites', { accountDid: owner, groupDid: groupDid(), q: invitee })
+    expect(invites.items.filter((i) => i.invitee === invitee)).toHaveLength(1)
+  })
+
+  it('an event', async () => {
+    const name = `Replayed meetup ${Date.now()}`
+    await crashAfterTheHostTookIt('event.create', { rkey: TID.nextStr(), event: { name, startsAt: new Date(Date.now() + 86_400_000).toISOString() } })
+    const events = await app.call('groups.events', { accountDid: owner, groupDid: groupDid() })
+    expect(events.filter((e) => e.name === name)).toHaveLength(1)
+  })
+
+  it('a report (the host takes its idempotency key once), while a new report still counts', async () => {
+    const reported = net.as('member').did
+    await crashAfterTheHostTookIt('subject.report', { subject: { did: reported }, reasonType: 'spam', reason: 'posts ads' })
+    const queue = await app.call('groups.subjects', { accountDid: owner, groupDid: groupDid() })
+    expect(queue.items.find((s) => s.key === reported)).toMatchObject({ status: 'open', reportCount: 1 })
+
+    // A second, separate report is a new one: the key dedupes retries, not reports.
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'subject.report', subject: { did: reported }, reasonType: 'spam' } })
+    await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    const after = await app.call('groups.subjects', { accountDid: owner, groupDid: groupDid() })
+    expect(after.items.find((s) => s.key === reported)).toMatchObject({ reportCount: 2 })
+  })
+})
