@@ -33,6 +33,12 @@ export interface HostOptions {
    * as the local network needs. DID documents and handles never do (src/node/safe-fetch.ts).
    */
   allowLoopbackPeers: boolean
+  /**
+   * Where the group sign-in resolves people's handles (a server answering
+   * com.atproto.identity.resolveHandle); DNS and https well-known when unset. The local
+   * network's `.test` handles resolve only at its PDS.
+   */
+  handleResolverUrl?: string
 }
 
 export interface HostConfig extends HostOptions {
@@ -76,6 +82,10 @@ Options:
   --allow-loopback-peers
                       development only: let fetches from members' PDSes reach loopback
                       addresses (npm run stack passes it). Off by default.
+  --handle-resolver <url>
+                      resolve people's handles for the group sign-in with this server's
+                      com.atproto.identity.resolveHandle (default: DNS and https well-known;
+                      npm run stack passes its PDS)
   -h, --help          show this help
 
 Commands:
@@ -107,6 +117,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
       'trust-proxy': { type: 'string' },
       'key-file': { type: 'string' },
       'allow-loopback-peers': { type: 'boolean' },
+      'handle-resolver': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -143,6 +154,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
     trustProxy: values['trust-proxy'],
     keyFile: values['key-file'],
     allowLoopbackPeers: values['allow-loopback-peers'] ?? false,
+    handleResolverUrl: values['handle-resolver'],
   }
 }
 

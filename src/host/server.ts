@@ -19,6 +19,7 @@ import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
 import { MemoryCounterStore } from './limits/window-counter.js'
 import { unauthenticatedLimit } from './limits/ip-limit.js'
 import { registerHandleWellKnown } from './api/well-known-did.js'
+import { registerOAuth } from './oauth/index.js'
 import { createPeerFetch } from '../node/safe-fetch.js'
 import { loadHostKey } from './secrets/host-key.js'
 import { createHostLogger } from './log/logger.js'
@@ -87,6 +88,7 @@ export async function startHost(
   app.use(unauthenticatedLimit(counters, cfg.rateLimits))
   registerHealth(app, ctx)
   registerHandleWellKnown(app, ctx)
+  registerOAuth(app, ctx)
   app.use(xrpc.xrpc.router)
   registerNotFound(app)
   app.use(answerOtherErrors)

@@ -100,6 +100,9 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       extraArgs: [
         '--handle-domain',
         STACK_HANDLE_DOMAIN,
+        // The group sign-in resolves people's `.test` handles where they live.
+        '--handle-resolver',
+        pds.url,
         ...((opts.hostRateLimits ?? GENEROUS_RATE_LIMITS) ? ['--rate-limits', opts.hostRateLimits ?? GENEROUS_RATE_LIMITS] : []),
       ],
     }

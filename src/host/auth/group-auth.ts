@@ -3,7 +3,11 @@ import type { HostDb } from '../db/index.js'
 import type { HostContext } from '../context.js'
 import { refuse } from '../errors.js'
 import { DpopNonce, DpopProofError, DpopVerifier, type DpopResponse } from './dpop.js'
-import { GroupTokens, type GroupGrant } from './group-token.js'
+import { GroupTokens } from './group-token.js'
+import { OAuthAccessTokens } from '../oauth/access-token.js'
+import { liveSession } from '../oauth/sessions.js'
+import { spaceScopesOf } from '../oauth/space-scopes.js'
+import type { WriteGrant } from '../spaces/group-writes.js'
 import { verifyServiceAuth } from './service-auth.js'
 import { OneTimeServiceTokens } from './service-jti.js'
 import { challengeValue } from './www-authenticate.js'
@@ -14,6 +18,8 @@ import { noteCaller } from '../log/request-log.js'
 export interface GroupAuth {
   dpop: DpopVerifier
   tokens: GroupTokens
+  /** Access tokens of group sessions from the OAuth sign-in (src/host/oauth). */
+  oauthTokens: OAuthAccessTokens
   /** `getGroupAuth` takes each service-auth token once. */
   oneTimeTokens: OneTimeServiceTokens
 }
@@ -24,6 +30,7 @@ export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; servi
   return {
     dpop: new DpopVerifier(db, nonces, opts.publicUrl),
     tokens: new GroupTokens(await randomSecret(db, opts.hostKey, 'groupTokenSecret'), opts.serviceDid),
+    oauthTokens: new OAuthAccessTokens(await randomSecret(db, opts.hostKey, 'oauthTokenSecret'), new URL(opts.publicUrl).origin),
     oneTimeTokens: new OneTimeServiceTokens(db),
   }
 }
@@ -61,13 +68,16 @@ export function serviceAuthWithDpop(ctx: HostContext) {
 }
 
 export interface GroupCredentials {
-  credentials: GroupGrant
+  credentials: WriteGrant
 }
 
 /**
  * Auth for writes made with a group credential (spec section 5.5):
  * `Authorization: DPoP <accessJwt>` and a proof by the key the token is bound to,
  * carrying `ath`. What the grant allows is checked by the method against the request.
+ * The access token of a group session (the OAuth sign-in, decisions 6.6) is taken the
+ * same way, with the same answers; its session must still be live (not revoked, not
+ * ended), and the method re-checks the person's roles as for a credential.
  *
  * These routes consume tokens, so they answer as an RFC 9449 resource server (section
  * 7.1, decisions section 6.5): every refusal is a 401 with a `WWW-Authenticate: DPoP`
@@ -84,7 +94,7 @@ export function groupCredentialAuth(ctx: HostContext) {
       throw new AuthRequiredError('This needs a group credential: "Authorization: DPoP <accessJwt from example.groups.getGroupAuth>"', 'AuthMissing')
     }
     const token = match[1]!
-    const grant = await tokens.verify(token).catch((err: unknown) => {
+    const grant = await writeGrantOf(ctx, token).catch((err: unknown) => {
       throw challenged(res, 'invalid_token', err)
     })
     await dpop.verify(req, res, { accessToken: token, boundTo: grant.jkt }).catch((err: unknown) => {
@@ -94,6 +104,20 @@ export function groupCredentialAuth(ctx: HostContext) {
     noteCaller(res, grant.actor)
     return { credentials: grant }
   }
+}
+
+/** What the token lets its holder write: a `getGroupAuth` credential's one space, or a session's `space:` scopes. */
+async function writeGrantOf(ctx: HostContext, token: string): Promise<WriteGrant> {
+  const { tokens, oauthTokens } = ctx.groupAuth
+  if (!oauthTokens.claimsToBeOurs(token)) {
+    const g = await tokens.verify(token)
+    return { group: g.group, actor: g.actor, jkt: g.jkt, scope: g.scope, spaces: [{ space: g.space, collections: g.collections }] }
+  }
+  const claims = await oauthTokens.verify(token)
+  const session = await liveSession(ctx.db, claims.sid)
+  if (!session || session.groupDid !== claims.sub) throw new AuthRequiredError('This session has ended: sign in again', 'InvalidToken')
+  const spaces = spaceScopesOf(claims.scope).filter((s) => s.authority === claims.sub)
+  return { group: claims.sub, actor: session.personDid, jkt: claims.jkt, scope: claims.scope, spaces }
 }
 
 /** A 401 refusal with its `WWW-Authenticate: DPoP` challenge set on the response. */

@@ -174,6 +174,54 @@ export interface BanTable {
   createdAt: string
 }
 
+/** A pushed authorization request on its way through the group sign-in (migration 009). */
+export interface OAuthRequestTable {
+  id: string
+  clientId: string
+  /** The client's validated metadata document (JSON). */
+  clientMetadata: string
+  /** The pushed authorization request's parameters (JSON). */
+  params: string
+  /** Thumbprint of the DPoP key that pushed it: the code is exchanged by that key only. */
+  jkt: string
+  groupDid: string
+  /** SHA-256 of the browser's device cookie, set by the first page view. */
+  deviceHash: string | null
+  /** The token the pages' forms carry (double-checked against the device cookie). */
+  csrf: string
+  personDid: string | null
+  personHandle: string | null
+  /** JSON array of the person's roles when they consented. */
+  roles: string | null
+  /** The scope granted (narrowed to the roles). */
+  scope: string | null
+  codeHash: string | null
+  expiresAt: number
+}
+
+/** A group session granted to an app (migration 009). */
+export interface OAuthSessionTable {
+  id: string
+  groupDid: string
+  personDid: string
+  clientId: string
+  scope: string
+  roles: string
+  jkt: string
+  codeHash: string
+  refreshHash: string
+  createdAt: number
+  expiresAt: number
+  revokedAt: number | null
+}
+
+/** The host's own OAuth client state and sessions at people's PDSes (migration 009). */
+export interface OAuthUpstreamTable {
+  key: string
+  value: string
+  expiresAt: number
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
@@ -191,4 +239,7 @@ export interface HostDatabaseSchema {
   dpop_jti: DpopJtiTable
   service_jti: ServiceJtiTable
   ban: BanTable
+  oauth_request: OAuthRequestTable
+  oauth_session: OAuthSessionTable
+  oauth_upstream: OAuthUpstreamTable
 }

@@ -1,11 +1,23 @@
 import type { Kysely } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
-import type { GroupGrant } from '../auth/group-token.js'
 import { refuse } from '../errors.js'
 import { viewerOf } from '../groups/access.js'
 import { allowsCollection, findSpace, writableCollections, type Space } from './space.js'
 
 type Db = Kysely<HostDatabaseSchema>
+
+/** What a token lets its holder write for a group, in which spaces (and, for sessions, with which actions). */
+export interface WriteGrant {
+  /** The group DID: the token acts for it. */
+  group: string
+  /** The person whose roles decide what it may do. */
+  actor: string
+  /** Thumbprint of the DPoP key it is bound to. */
+  jkt: string
+  scope: string
+  /** A `getGroupAuth` credential names one space; a session as many as its scope. No `actions`: all three. */
+  spaces: { space: string; collections: string[]; actions?: string[] }[]
+}
 
 /**
  * May this group credential write `collection` in `space` for `repo`? The repo must be
@@ -14,15 +26,26 @@ type Db = Kysely<HostDatabaseSchema>
  * access record as it is now for the member holding it: changed `credentialScopes`, a
  * revoked role or a left group take effect at once, not when the token expires.
  */
-export async function authorizeGroupWrite(db: Db, grant: GroupGrant, write: { space: string; repo: string; collection: string }): Promise<Space> {
+export async function authorizeGroupWrite(
+  db: Db,
+  grant: WriteGrant,
+  write: { space: string; repo: string; collection: string; actions: ('create' | 'update' | 'delete')[] },
+): Promise<Space> {
   if (write.repo !== grant.group) {
     throw refuse('InvalidRequest', `repo must be the group DID (${grant.group}): a group credential writes the group's records only`)
   }
-  if (write.space !== grant.space) throw refuse('Forbidden', `This credential is for the space ${grant.space}; get one for ${write.space}`)
-  const space = await findSpace(db, grant.space)
-  if (!space) throw refuse('SpaceNotFound', `The space ${grant.space} no longer exists`)
+  const granted = grant.spaces.find((s) => s.space === write.space)
+  if (!granted) {
+    const named = grant.spaces.map((s) => s.space).join(', ') || 'no space'
+    throw refuse('Forbidden', `This credential is for ${named}; get one for ${write.space}`)
+  }
+  if (granted.actions && !write.actions.every((a) => granted.actions!.includes(a))) {
+    throw refuse('Forbidden', `This session's scope does not allow ${write.actions.join(' and ')} in the space`)
+  }
+  const space = await findSpace(db, granted.space)
+  if (!space) throw refuse('SpaceNotFound', `The space ${granted.space} no longer exists`)
   const now = writableCollections(space, await viewerOf(db, grant.group, grant.actor))
-  if (!allowsCollection(grant.collections, write.collection) || !allowsCollection(now, write.collection)) {
+  if (!allowsCollection(granted.collections, write.collection) || !allowsCollection(now, write.collection)) {
     throw refuse('Forbidden', `This credential may not write ${write.collection} in the space`)
   }
   return space

@@ -20,7 +20,7 @@ const register: RegisterMethod = (server, ctx) => {
       const now = new Date().toISOString()
       // Authorized first: a caller learns nothing about records it may not write.
       const { uri, cid } = await ctx.db.transaction().execute(async (tx) => {
-        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection })
+        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection, actions: ['create'] })
         const prepared = await prepareRecord(collection, rkey, record)
         const stored = await storeRecord(tx, { space, repo, collection, rkey }, prepared, { now, createOnly: true })
         await recordChange(tx, repo, 'record.created', stored.uri)

@@ -15,7 +15,7 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, input }) => {
       const { space, repo, collection, rkey } = input.body
       await ctx.db.transaction().execute(async (tx) => {
-        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection })
+        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection, actions: ['delete'] })
         const key = { space, repo, collection, rkey }
         if (await removeRecord(tx, key)) await recordChange(tx, repo, 'record.deleted', recordUri(key))
       })

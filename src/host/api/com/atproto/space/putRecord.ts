@@ -16,7 +16,7 @@ const register: RegisterMethod = (server, ctx) => {
       const now = new Date().toISOString()
       // Authorized first: a caller learns nothing about records it may not write.
       const { uri, cid } = await ctx.db.transaction().execute(async (tx) => {
-        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection })
+        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection, actions: ['create', 'update'] })
         const prepared = await prepareRecord(collection, rkey, record)
         const stored = await storeRecord(tx, { space, repo, collection, rkey }, prepared, { now })
         await recordChange(tx, repo, stored.created ? 'record.created' : 'record.updated', stored.uri)

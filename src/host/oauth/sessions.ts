@@ -1,0 +1,57 @@
+import type { HostDb } from '../db/index.js'
+import type { OAuthSessionTable } from '../db/schema.js'
+import { hashToken, nowS, randomToken } from './secrets.js'
+
+/**
+ * How long a group session may be refreshed. atproto's servers give development
+ * (`http://localhost`) clients short sessions; others get a week here, each refresh
+ * re-checking the person's roles.
+ */
+export const SESSION_TTL_S = { development: 24 * 3600, other: 7 * 24 * 3600 }
+
+export async function createSession(
+  db: HostDb,
+  s: Omit<OAuthSessionTable, 'id' | 'refreshHash' | 'createdAt' | 'expiresAt' | 'revokedAt'> & { development: boolean },
+): Promise<{ id: string; refreshToken: string }> {
+  const id = randomToken(16)
+  const refreshToken = randomToken()
+  const now = nowS()
+  const { development, ...row } = s
+  await db
+    .insertInto('oauth_session')
+    .values({ ...row, id, refreshHash: hashToken(refreshToken), createdAt: now, expiresAt: now + SESSION_TTL_S[development ? 'development' : 'other'], revokedAt: null })
+    .execute()
+  return { id, refreshToken }
+}
+
+/** A session that is neither revoked nor past its end. */
+export async function liveSession(db: HostDb, id: string): Promise<OAuthSessionTable | undefined> {
+  const row = await db.selectFrom('oauth_session').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && !row.revokedAt && row.expiresAt > nowS() ? row : undefined
+}
+
+export const sessionByRefreshToken = (db: HostDb, token: string) =>
+  db.selectFrom('oauth_session').selectAll().where('refreshHash', '=', hashToken(token)).executeTakeFirst()
+
+export const sessionByCode = (db: HostDb, codeHash: string) =>
+  db.selectFrom('oauth_session').selectAll().where('codeHash', '=', codeHash).executeTakeFirst()
+
+/**
+ * Swaps the refresh token (RFC 9700 section 4.14.2: rotation). Only one of two
+ * concurrent refreshes with the same token wins; the other finds no row.
+ */
+export async function rotateRefreshToken(db: HostDb, id: string, oldToken: string): Promise<string | undefined> {
+  const refreshToken = randomToken()
+  const res = await db
+    .updateTable('oauth_session')
+    .set({ refreshHash: hashToken(refreshToken) })
+    .where('id', '=', id)
+    .where('refreshHash', '=', hashToken(oldToken))
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1 ? refreshToken : undefined
+}
+
+export async function revokeSession(db: HostDb, id: string): Promise<void> {
+  await db.updateTable('oauth_session').set({ revokedAt: nowS() }).where('id', '=', id).where('revokedAt', 'is', null).execute()
+}

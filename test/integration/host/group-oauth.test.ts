@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { NodeOAuthClient, NodeSavedSession } from '@atproto/oauth-client-node'
+import type { OAuthSession } from '@atproto/oauth-client'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { completeGroupSignIn } from '../../support/group-sign-in.js'
+import { createOAuthClient } from '../../../src/main/core/accounts/oauth-client.js'
+import { openLoopbackRedirect } from '../../../src/main/core/accounts/loopback-redirect.js'
+import { memoryStateStore } from '../../../src/main/core/accounts/session-store.js'
+
+/**
+ * The group sign-in (issue 14, decisions 6.6), end to end: `@atproto/oauth-client-node`
+ * as any app uses it (the `http://localhost` development client) signs in with a group's
+ * handle; the person signs in on the real PDS's pages in Chromium; the session acts as
+ * the group, with what the person's roles allow.
+ */
+const net = useLocalNetwork()
+afterAll(closeSharedBrowser)
+
+const EVENT = 'community.lexicon.calendar.event'
+const IMAGE = 'example.groups.eventImage'
+const group = () => net.group('open')
+const calendar = () => `at://${group().did}/space/community.lexicon.calendar/self`
+const askedScope = () =>
+  `atproto space:community.lexicon.calendar?authority=${group().did}&skey=self&collection=${EVENT}&collection=${IMAGE}&action=create&action=update&action=delete`
+
+beforeAll(async () => {
+  // Admins may write events with a group credential, not images; owners anything.
+  const res = await net.as('owner').call('example.groups.createSpace', {
+    body: {
+      group: group().did,
+      type: 'community.lexicon.calendar',
+      skey: 'self',
+      name: 'Calendar',
+      readableBy: ['owner', 'admin', 'moderator', 'member'],
+      credentialScopes: [{ role: 'owner', scopes: ['*'] }, { role: 'admin', scopes: [EVENT] }],
+    },
+  })
+  expect(res.status).toBe(200)
+})
+
+/** An app's OAuth client, resolving handles as the app does on the local network (the host knows its groups'). */
+function appClient(scope: string, port: number): NodeOAuthClient {
+  const sessions = new Map<string, NodeSavedSession>()
+  return createOAuthClient({
+    network: { plcUrl: net.stack.plc, handleResolverUrl: net.stack.host.url, allowHttp: true },
+    scope,
+    port,
+    stateStore: memoryStateStore(),
+    sessionStore: { get: async (k) => sessions.get(k), set: async (k, v) => void sessions.set(k, v), del: async (k) => void sessions.delete(k) },
+  })
+}
+
+async function signInAsGroup(person: 'admin' | 'outsider', choice: 'Allow' | 'Deny' = 'Allow') {
+  const redirect = await openLoopbackRedirect()
+  try {
+    const client = appClient(askedScope(), redirect.port)
+    const url = await client.authorize(group().handle, { scope: askedScope() })
+    const account = net.as(person).account
+    const result = await completeGroupSignIn(url.toString(), { handle: account.handle, password: account.password }, choice)
+    if (!result.redirect) return { ...result, session: undefined }
+    const params = await redirect.params
+    if (params.get('error')) return { ...result, params, session: undefined }
+    return { ...result, params, session: (await client.callback(params)).session }
+  } finally {
+    redirect.close()
+  }
+}
+
+async function createEvent(session: OAuthSession, collection = EVENT) {
+  const record = collection === EVENT ? { $type: EVENT, name: 'Picnic', startsAt: '2026-07-01T12:00:00.000Z', createdAt: new Date().toISOString() } : { $type: collection }
+  const res = await session.fetchHandler('/xrpc/com.atproto.space.createRecord', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ space: calendar(), repo: group().did, collection, record }),
+  })
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+
+describe('signing in as a group with its handle', () => {
+  let session: OAuthSession
+  let consent: string
+
+  it('yields a session for the group DID after the person signs in at their PDS and consents', async () => {
+    const result = await signInAsGroup('admin')
+    expect(result.session, result.stoppedAt).toBeDefined()
+    session = result.session!
+    consent = result.consent!
+    expect(session.did).toBe(group().did)
+    expect(session.serverMetadata.issuer).toBe(new URL(net.stack.host.url).origin)
+  })
+
+  it('showed consent naming the group, the person, their role and the app', () => {
+    expect(consent).toContain(`@${group().handle}`)
+    expect(consent).toContain('Open group')
+    expect(consent).toContain(`@${net.as('admin').account.handle}`)
+    expect(consent).toMatch(/Your roles\s+admin/)
+    expect(consent).toContain(EVENT)
+    // The image collection the admin role does not get is not offered.
+    expect(consent).not.toContain(IMAGE)
+  })
+
+  it('grants the scope narrowed to the role: images dropped, events kept', async () => {
+    const { scope } = await session.getTokenInfo()
+    expect(scope).toContain(`collection=${EVENT}`)
+    expect(scope).not.toContain(IMAGE)
+    expect(scope.split(' ')[0]).toBe('atproto')
+  })
+
+  it('writes an event in the calendar space as the group, and is refused the dropped collection', async () => {
+    const made = await createEvent(session)
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    expect(made.body.uri).toMatch(new RegExp(`^${calendar()}/${group().did}/${EVENT}/`))
+    const read = await net.as('member').call<{ records: { uri: string }[] }>('com.atproto.space.listRecords', {
+      params: { space: calendar(), repo: group().did, collection: EVENT },
+    })
+    expect(read.body.records.map((r) => r.uri)).toContain(made.body.uri)
+
+    const image = await createEvent(session, IMAGE)
+    expect(image).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+  })
+
+  it('after the role is revoked, the next write is refused and the session cannot be refreshed', async () => {
+    const revoked = await net.as('owner').call('example.groups.revokeRole', { body: { group: group().did, did: net.as('admin').did, role: 'admin' } })
+    expect(revoked.status).toBe(200)
+    expect(await createEvent(session)).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    await expect(session.getTokenInfo(true)).rejects.toThrow()
+    // Given back for the next tests.
+    await net.as('owner').call('example.groups.grantRole', { body: { group: group().did, did: net.as('admin').did, role: 'admin' } })
+  })
+})
+
+describe('who may not act as the group', () => {
+  it('tells a person with no role in the group so, and makes no session', async () => {
+    const result = await signInAsGroup('outsider')
+    expect(result.session).toBeUndefined()
+    expect(result.stoppedAt).toContain('hold no role')
+    expect(result.stoppedAt).toContain('No session was made')
+  })
+
+  it('returns access_denied with state and iss to the app when the person denies', async () => {
+    const result = await signInAsGroup('admin', 'Deny')
+    expect(result.session).toBeUndefined()
+    expect(result.params?.get('error')).toBe('access_denied')
+    expect(result.params?.get('iss')).toBe(new URL(net.stack.host.url).origin)
+    expect(result.params?.get('state')).toBeTruthy()
+  })
+})
