@@ -33,36 +33,3 @@ export async function completeOnPdsPages(authorizeUrl: string, password: string,
   }
 }
 
-/**
- * Completes "act as a group" in the browser, as the person would: the group host's page
- * asks for their own handle, sends them through their own PDS's sign-in and consent
- * (the host is an atproto client asking only `atproto`), then shows its own consent,
- * naming the group, the person, their roles and the app. Returns that consent's text,
- * for tests that check what it names; `choice` is the host's consent button.
- */
-export async function completeOnGroupHostPages(
-  authorizeUrl: string,
-  person: { handle: string; password: string },
-  choice: RegExp = /^(allow|authorize|approve)/i,
-): Promise<string> {
-  const context = await (await sharedBrowser()).newContext()
-  try {
-    const page = await context.newPage()
-    await page.goto(authorizeUrl)
-    await page.getByLabel(/handle/i).fill(person.handle)
-    await page.getByRole('button', { name: /continue|sign in|next/i }).click()
-    // The person's own PDS: password, then its consent for the host (asking `atproto` only).
-    await page.locator('input[name=password]').fill(person.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('button', { name: 'Authorize' }).click()
-    // Back on the host: its consent for the app, as the group.
-    const consent = page.getByRole('button', { name: choice })
-    await consent.waitFor()
-    const text = await page.locator('body').innerText()
-    await consent.click()
-    await page.waitForURL(/127\.0\.0\.1:\d+\/callback/)
-    return text
-  } finally {
-    await context.close()
-  }
-}

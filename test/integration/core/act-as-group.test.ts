@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NodeSavedSession } from '@atproto/oauth-client-node'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { CoreHarness } from '../../support/core-harness.js'
-import { closeSharedBrowser, completeOnGroupHostPages } from '../../support/browser-sign-in.js'
+import { closeSharedBrowser } from '../../support/browser-sign-in.js'
+import { completeGroupSignIn } from '../../support/group-sign-in.js'
 import { calendarSpace, CALENDAR_TYPE, EVENT_COLLECTION } from '../../../src/main/core/calendar/calendar-space.js'
 import { groupSessionKey } from '../../../src/main/core/group-sessions/group-session-store.js'
 import { createOAuthClient } from '../../../src/main/core/accounts/oauth-client.js'
 import { memoryStateStore } from '../../../src/main/core/accounts/session-store.js'
+import { groupSessionScope } from '../../../src/shared/group-scope.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
@@ -47,7 +49,7 @@ describe('acting as a group through its OAuth session', () => {
   it('signs in with the group’s handle, writes a calendar event as the group, and signing out revokes the session', async () => {
     const start = await app.call('groupSessions.signIn', { group: group().handle })
     expect(new URL(start.authorizeUrl).origin).toBe(new URL(net.stack.host.url).origin)
-    const consent = await completeOnGroupHostPages(start.authorizeUrl, person('owner'))
+    const { consent } = await completeGroupSignIn(start.authorizeUrl, person('owner'))
     // The host's consent names the group and the person.
     expect(consent).toContain(group().handle)
     expect(consent).toContain(person('owner').handle)
@@ -74,7 +76,8 @@ describe('acting as a group through its OAuth session', () => {
     const copies = new Map<string, NodeSavedSession>([[group().did, saved]])
     const client = createOAuthClient({
       network: { plcUrl: net.stack.plc, handleResolverUrl: net.stack.pds, allowHttp: true },
-      scope: 'atproto',
+      // The same client as the app's, so its refresh is refused for the revocation alone.
+      scope: groupSessionScope(group().did),
       sessionStore: { get: async (k) => copies.get(k), set: async (k, v) => void copies.set(k, v), del: async (k) => void copies.delete(k) },
       stateStore: memoryStateStore(),
     })
@@ -90,7 +93,7 @@ describe('acting as a group through its OAuth session', () => {
 
   it('offers nothing the host did not grant: a plain member acting as the group may not write its calendar', async () => {
     const start = await app.call('groupSessions.signIn', { group: group().handle })
-    await completeOnGroupHostPages(start.authorizeUrl, person('member'))
+    await completeGroupSignIn(start.authorizeUrl, person('member'))
     const session = await app.call('groupSessions.awaitSignIn', { attemptId: start.attemptId })
     expect(session.did).toBe(group().did)
     expect(session.abilities).toEqual([])

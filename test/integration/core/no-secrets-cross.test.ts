@@ -3,7 +3,8 @@ import { CHANNELS, type Channel } from '../../../src/shared/ipc/contract.js'
 import { sessionKey } from '../../../src/main/core/accounts/account-store.js'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { type CoreHarness, useSignedInCore } from '../../support/core-harness.js'
-import { completeOnGroupHostPages, completeOnPdsPages } from '../../support/browser-sign-in.js'
+import { completeOnPdsPages } from '../../support/browser-sign-in.js'
+import { completeGroupSignIn } from '../../support/group-sign-in.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
@@ -60,7 +61,7 @@ describe('IPC carries no secret', () => {
     const groupStart = await app.raw('groupSessions.signIn', { group: groupDid })
     expect(groupStart, 'groupSessions.signIn').toMatchObject({ ok: true })
     const group = (groupStart as { value: { attemptId: string; authorizeUrl: string } }).value
-    await completeOnGroupHostPages(group.authorizeUrl, ownerAccount)
+    await completeGroupSignIn(group.authorizeUrl, ownerAccount)
     const groupCalls: [Channel, unknown][] = [
       ['groupSessions.awaitSignIn', { attemptId: group.attemptId }],
       ['groupSessions.list', {}],

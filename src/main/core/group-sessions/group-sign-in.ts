@@ -28,8 +28,8 @@ export class GroupSessions {
   private readonly attempts = new Map<string, Promise<GroupSession>>()
   private readonly stateStore = memoryStateStore()
   private readonly sessionStore
-  /** Restores sessions and refreshes tokens; its redirect is never used. */
-  private readonly restorer
+  /** Per group: restores its session, refreshes and revokes its tokens (its redirect is never used). */
+  private readonly restorers = new Map<string, ReturnType<typeof createOAuthClient>>()
 
   constructor(
     private readonly opts: {
@@ -42,7 +42,20 @@ export class GroupSessions {
   ) {
     this.store = new GroupSessionStore(opts.secrets)
     this.sessionStore = keychainSessionStore(opts.secrets, undefined, groupSessionKey)
-    this.restorer = createOAuthClient({ network: opts.network, scope: 'atproto', sessionStore: this.sessionStore, stateStore: this.stateStore })
+  }
+
+  /**
+   * The client a group's session was made by. The development client's id carries its
+   * scope, which names the group, so each group has its own; the host refuses a refresh
+   * or a revocation from any other client id (a revocation silently, as RFC 7009 says).
+   */
+  private restorer(did: string) {
+    let client = this.restorers.get(did)
+    if (!client) {
+      client = createOAuthClient({ network: this.opts.network, scope: groupSessionScope(did), sessionStore: this.sessionStore, stateStore: this.stateStore })
+      this.restorers.set(did, client)
+    }
+    return client
   }
 
   /** Starts a sign-in as the group named by `ref` (handle or DID); the person finishes it on the host's pages. */
@@ -118,7 +131,7 @@ export class GroupSessions {
   async session(did: string): Promise<{ session: OAuthSession; scope: string }> {
     let session: OAuthSession
     try {
-      session = await this.restorer.restore(did, 'auto')
+      session = await this.restorer(did).restore(did, 'auto')
     } catch (err) {
       log.warn('group-sessions', 'session restore failed', { group: did, ...errorFields(err) })
       throw new UserFacingError('SignInRequired', 'Your sign-in as this group has ended. Act as the group again to continue.')
@@ -130,7 +143,7 @@ export class GroupSessions {
 
   /** Revokes the session at the group's host, then forgets it (even if the host could not be reached). */
   async signOut(did: string): Promise<void> {
-    await this.restorer.revoke(did).catch((err: unknown) => log.warn('group-sessions', 'revoke failed', { group: did, ...errorFields(err) }))
+    await this.restorer(did).revoke(did).catch((err: unknown) => log.warn('group-sessions', 'revoke failed', { group: did, ...errorFields(err) }))
     await this.opts.secrets.delete(groupSessionKey(did))
     await this.store.remove(did)
     log.info('group-sessions', 'stopped acting as a group', { group: did })
