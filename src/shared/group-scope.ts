@@ -75,3 +75,11 @@ export function groupAbilities(scope: string, groupDid: string): { key: GroupAbi
   }
   return SPACE_ACTIONS.filter((a) => allowsCalendar(scope, groupDid, a)).map((a) => ({ key: `calendar.${a}` as GroupAbilityKey, words: words[a] }))
 }
+
+/** One line for the switcher: what a group session may do, e.g. "May add and change calendar events". */
+export function abilitiesSummary(keys: GroupAbilityKey[]): string {
+  const verbs = (['create', 'update', 'delete'] as const).filter((a) => keys.includes(`calendar.${a}`)).map((a) => ({ create: 'add', update: 'change', delete: 'remove' })[a])
+  if (!verbs.length) return 'May change nothing'
+  const list = verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} and ${verbs.at(-1)!}` : verbs[0]!
+  return `May ${list} calendar events`
+}

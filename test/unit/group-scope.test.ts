@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowsCalendar, groupAbilities, groupSessionScope, spacePermissions } from '../../src/shared/group-scope.js'
+import { abilitiesSummary, allowsCalendar, groupAbilities, groupSessionScope, spacePermissions } from '../../src/shared/group-scope.js'
 
 const group = 'did:plc:groupaaaaaaaaaaaaaaaaaaa'
 const other = 'did:plc:otherbbbbbbbbbbbbbbbbbbb'
@@ -34,5 +34,11 @@ describe('acting as a group: what a granted scope allows', () => {
     expect(spacePermissions(encoded)).toEqual([
       { type: 'community.lexicon.calendar', authority: group, skey: 'self', collections: ['community.lexicon.calendar.event'], actions: ['create', 'update', 'delete'] },
     ])
+  })
+
+  it('sums up a session’s abilities in one line for the switcher', () => {
+    expect(abilitiesSummary(['calendar.create', 'calendar.update', 'calendar.delete'])).toBe('May add, change and remove calendar events')
+    expect(abilitiesSummary(['calendar.create'])).toBe('May add calendar events')
+    expect(abilitiesSummary([])).toBe('May change nothing')
   })
 })
