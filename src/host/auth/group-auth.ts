@@ -86,7 +86,7 @@ export interface GroupCredentials {
  */
 export function groupCredentialAuth(ctx: HostContext) {
   return async ({ req, res }: MethodAuthContext): Promise<GroupCredentials> => {
-    const { dpop, tokens } = ctx.groupAuth
+    const { dpop } = ctx.groupAuth
     const match = /^DPoP\s+(\S+)$/i.exec(req.headers.authorization ?? '')
     if (!match) {
       // No credential of this kind at all: a challenge without an error code (RFC 6750 section 3.1).

@@ -3,6 +3,7 @@ import type { OAuthClientMetadataInput } from '@atproto/oauth-client'
 import type { HostDb } from '../db/index.js'
 import type { HostConfig } from '../config.js'
 import { nowS } from './secrets.js'
+import { seal, unseal } from '../secrets/sealed.js'
 
 export const UPSTREAM_CALLBACK_PATH = '/oauth/upstream/callback'
 export const UPSTREAM_CLIENT_METADATA_PATH = '/oauth/client-metadata.json'
@@ -51,15 +52,26 @@ export function upstreamClientMetadata(publicUrl: string): OAuthClientMetadataIn
   }
 }
 
-/** `@atproto/oauth-client-node`'s stores, in the database: any host process may finish a sign-in another began. */
-function dbStore<V>(db: HostDb, prefix: string, ttl: number) {
+/**
+ * `@atproto/oauth-client-node`'s stores, in the database: any host process may finish a
+ * sign-in another began. Values hold DPoP private keys and tokens, so they are sealed
+ * with the host key like every other stored key (src/host/secrets); one sealed with a
+ * key since rotated away reads as absent (the sign-in in progress starts over).
+ */
+function dbStore<V>(db: HostDb, hostKey: Buffer, prefix: string, ttl: number) {
+  const context = (key: string) => `oauth_upstream:${prefix}:${key}`
   return {
     async get(key: string): Promise<V | undefined> {
       const row = await db.selectFrom('oauth_upstream').select(['value', 'expiresAt']).where('key', '=', `${prefix}:${key}`).executeTakeFirst()
-      return row && row.expiresAt > nowS() ? (JSON.parse(row.value) as V) : undefined
+      if (!row || row.expiresAt <= nowS()) return undefined
+      try {
+        return JSON.parse(unseal(hostKey, row.value, context(key)).toString('utf8')) as V
+      } catch {
+        return undefined
+      }
     },
     async set(key: string, value: V): Promise<void> {
-      const row = { key: `${prefix}:${key}`, value: JSON.stringify(value), expiresAt: nowS() + ttl }
+      const row = { key: `${prefix}:${key}`, value: seal(hostKey, Buffer.from(JSON.stringify(value)), context(key)), expiresAt: nowS() + ttl }
       await db
         .insertInto('oauth_upstream')
         .values(row)
@@ -76,8 +88,8 @@ function dbStore<V>(db: HostDb, prefix: string, ttl: number) {
 export function createUpstreamClient(db: HostDb, cfg: HostConfig): NodeOAuthClient {
   return new NodeOAuthClient({
     clientMetadata: upstreamClientMetadata(cfg.publicUrl),
-    stateStore: dbStore<NodeSavedState>(db, 'state', UPSTREAM_STATE_TTL_S),
-    sessionStore: dbStore<NodeSavedSession>(db, 'session', UPSTREAM_SESSION_TTL_S),
+    stateStore: dbStore<NodeSavedState>(db, cfg.hostKey, 'state', UPSTREAM_STATE_TTL_S),
+    sessionStore: dbStore<NodeSavedSession>(db, cfg.hostKey, 'session', UPSTREAM_SESSION_TTL_S),
     // Plain http only where peers may be on loopback: the local network.
     allowHttp: cfg.allowLoopbackPeers,
     plcDirectoryUrl: cfg.plcUrl,

@@ -51,16 +51,23 @@ function appClient(scope: string, port: number): NodeOAuthClient {
   })
 }
 
-async function signInAsGroup(person: 'admin' | 'outsider', choice: 'Allow' | 'Deny' = 'Allow') {
+interface GroupSignIn {
+  consent?: string
+  stoppedAt?: string
+  params?: URLSearchParams
+  session?: OAuthSession
+}
+
+async function signInAsGroup(person: 'admin' | 'outsider', choice: 'Allow' | 'Deny' = 'Allow'): Promise<GroupSignIn> {
   const redirect = await openLoopbackRedirect()
   try {
     const client = appClient(askedScope(), redirect.port)
     const url = await client.authorize(group().handle, { scope: askedScope() })
     const account = net.as(person).account
     const result = await completeGroupSignIn(url.toString(), { handle: account.handle, password: account.password }, choice)
-    if (!result.redirect) return { ...result, session: undefined }
+    if (!result.redirect) return result
     const params = await redirect.params
-    if (params.get('error')) return { ...result, params, session: undefined }
+    if (params.get('error')) return { ...result, params }
     return { ...result, params, session: (await client.callback(params)).session }
   } finally {
     redirect.close()
