@@ -172,7 +172,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       await groupSessions.signOut(did)
       return {}
     },
-    'groupSessions.createEvent': async ({ groupDid, event }) => createEventAsGroup(await groupSessions.session(groupDid), event),
+    'groupSessions.createEvent': async ({ groupDid, event }) => groupSessions.write(groupDid, (live) => createEventAsGroup(live, event)),
   }
   // Background sync: queued actions go out when the host is back, and what changed
   // while the app was away comes in, without anyone pressing a button.

@@ -13,7 +13,7 @@ import { groupSessionScope } from '../../../src/shared/group-scope.js'
 const net = useLocalNetwork()
 let app: CoreHarness
 const group = () => net.group('open')
-const person = (name: 'owner' | 'member') => net.stack.accounts.find((a) => a.name === name)!
+const person = (name: 'owner' | 'admin' | 'member') => net.stack.accounts.find((a) => a.name === name)!
 
 /** The group's calendar events as the host serves them to a member. */
 async function calendarOnHost(): Promise<{ uri: string; value: { name: string } }[]> {
@@ -102,6 +102,25 @@ describe('acting as a group through its OAuth session', () => {
       app.call('groupSessions.createEvent', { groupDid: group().did, event: { name: 'Not granted', startsAt: new Date(Date.now() + 86_400_000).toISOString() } }),
     ).rejects.toMatchObject({ code: 'NotGranted' })
     expect(await calendarOnHost()).toHaveLength(before)
+    await app.call('groupSessions.signOut', { did: group().did })
+  })
+
+  it('after the person’s role is taken away, the next write is refused and the session shows it may do nothing more', async () => {
+    const start = await app.call('groupSessions.signIn', { group: group().handle })
+    await completeGroupSignIn(start.authorizeUrl, person('admin'))
+    const session = await app.call('groupSessions.awaitSignIn', { attemptId: start.attemptId })
+    expect(session.abilities.map((a) => a.key)).toContain('calendar.create')
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString()
+    await app.call('groupSessions.createEvent', { groupDid: group().did, event: { name: 'While admin', startsAt } })
+
+    const revoked = await net.as('owner').call('example.groups.revokeRole', { body: { group: group().did, did: person('admin').did, role: 'admin' } })
+    expect(revoked.status).toBe(200)
+    await expect(app.call('groupSessions.createEvent', { groupDid: group().did, event: { name: 'After the role went', startsAt } })).rejects.toMatchObject({ code: 'NotGranted' })
+    expect((await calendarOnHost()).map((r) => r.value.name)).not.toContain('After the role went')
+    // The refusal made the app ask the host again: the session now offers nothing (or has ended).
+    const [after] = await app.call('groupSessions.list', {})
+    expect(after!.status === 'needs-sign-in' || after!.abilities.length === 0).toBe(true)
+    expect(after!.abilities).toEqual([])
     await app.call('groupSessions.signOut', { did: group().did })
   })
 

@@ -39,13 +39,11 @@ export class GroupSessionStore {
   async list(): Promise<GroupSession[]> {
     const index = await this.index()
     const withSessions = new Set(await this.secrets.keys('group-session:'))
-    return index.map((g) => ({
-      did: g.did,
-      handle: g.handle,
-      hostUrl: g.hostUrl,
-      status: withSessions.has(groupSessionKey(g.did)) ? ('active' as const) : ('needs-sign-in' as const),
-      abilities: groupAbilities(g.scope, g.did),
-    }))
+    return index.map((g) => {
+      const active = withSessions.has(groupSessionKey(g.did))
+      // An ended session may do nothing, whatever it was granted.
+      return { did: g.did, handle: g.handle, hostUrl: g.hostUrl, status: active ? ('active' as const) : ('needs-sign-in' as const), abilities: active ? groupAbilities(g.scope, g.did) : [] }
+    })
   }
 
   async get(did: string): Promise<GroupSession | undefined> {

@@ -141,6 +141,30 @@ export class GroupSessions {
     return { session, scope }
   }
 
+  /**
+   * Runs a write as the group. When the host refuses it (the person's roles changed since
+   * the token was issued), the token is refreshed at once, so the host re-checks the roles
+   * and the list shows what the session may still do, or that it ended.
+   */
+  async write<T>(did: string, run: (live: { session: OAuthSession; scope: string }) => Promise<T>): Promise<T> {
+    try {
+      return await run(await this.session(did))
+    } catch (err) {
+      if (err instanceof UserFacingError && err.code === 'NotGranted') await this.recheck(did)
+      throw err
+    }
+  }
+
+  private async recheck(did: string): Promise<void> {
+    try {
+      const live = await this.restorer(did).restore(did, true)
+      await this.store.updateScope(did, (await live.getTokenInfo(false)).scope)
+    } catch (err) {
+      // A refused refresh deletes the session (the oauth-client's store `del`): it now reads as needing sign-in.
+      log.info('group-sessions', 'session ended at the host', { group: did, ...errorFields(err) })
+    }
+  }
+
   /** Revokes the session at the group's host, then forgets it (even if the host could not be reached). */
   async signOut(did: string): Promise<void> {
     await this.restorer(did).revoke(did).catch((err: unknown) => log.warn('group-sessions', 'revoke failed', { group: did, ...errorFields(err) }))
