@@ -61,6 +61,11 @@ describe('acting as a group through its OAuth session', () => {
     // Like an account's, the session and its DPoP private key are in the keychain.
     const saved = JSON.parse((await app.secrets.get(groupSessionKey(group().did)))!) as NodeSavedSession
     expect(saved.dpopJwk).toHaveProperty('d')
+    // …and nowhere on disk: grep finds neither the tokens nor the private key under the app's data folder.
+    const { execFileSync } = await import('node:child_process')
+    for (const secret of [(saved.dpopJwk as { d: string }).d, saved.tokenSet.access_token, saved.tokenSet.refresh_token!]) {
+      expect(() => execFileSync('grep', ['-rl', '--', secret, app.dataDir], { encoding: 'utf8' })).toThrow() // grep exits 1: no match
+    }
 
     const startsAt = new Date(Date.now() + 86_400_000).toISOString()
     const written = await app.call('groupSessions.createEvent', { groupDid: group().did, event: { name: 'Written as the group', startsAt } })
@@ -122,6 +127,14 @@ describe('acting as a group through its OAuth session', () => {
     expect(after!.status === 'needs-sign-in' || after!.abilities.length === 0).toBe(true)
     expect(after!.abilities).toEqual([])
     await app.call('groupSessions.signOut', { did: group().did })
+  })
+
+  it('a refused consent on the host’s page keeps nothing and says so', async () => {
+    const start = await app.call('groupSessions.signIn', { group: group().handle })
+    await completeGroupSignIn(start.authorizeUrl, person('owner'), 'Deny')
+    await expect(app.call('groupSessions.awaitSignIn', { attemptId: start.attemptId })).rejects.toMatchObject({ code: 'SignInDenied', message: expect.stringContaining('cancelled') })
+    expect(await app.call('groupSessions.list', {})).toEqual([])
+    expect(await app.secrets.get(groupSessionKey(group().did))).toBeUndefined()
   })
 
   it('says plainly when the handle is not a group’s', async () => {
