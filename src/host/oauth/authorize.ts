@@ -32,6 +32,13 @@ function pageEndpoint(handler: Page): express.RequestHandler {
   }
 }
 
+/** A form body Express would not read (too large, too many fields): a page saying so, not a 500. */
+const formErrors: express.ErrorRequestHandler = (err, _req, res, next) => {
+  const status = (err as { status?: unknown }).status
+  if (typeof status !== 'number' || status < 400 || status >= 500) return next(err)
+  sendProblem(res, status, 'This sign-in cannot go on', 'The form sent was too large or could not be read. Start again from the app.')
+}
+
 /** Where the app gets its answer: the request's redirect URI, with `iss` (RFC 9207) and `state`. */
 function appRedirect(ctx: HostContext, request: PendingRequest, answer: Record<string, string>): string {
   const url = new URL(request.params.redirect_uri)
@@ -135,6 +142,7 @@ export function registerAuthorize(app: express.Application, ctx: HostContext, up
   app.post(
     SIGN_IN_PATH,
     form,
+    formErrors,
     pageEndpoint(async (req, res) => {
       const request = await formRequest(ctx, req)
       const raw = typeof req.body.handle === 'string' ? req.body.handle.trim().replace(/^@/, '') : ''
@@ -191,6 +199,7 @@ export function registerAuthorize(app: express.Application, ctx: HostContext, up
   app.post(
     CONSENT_PATH,
     form,
+    formErrors,
     pageEndpoint(async (req, res) => {
       const request = await formRequest(ctx, req)
       if (!request.personDid) throw new OAuthError('access_denied', 'Sign in first.', 403)

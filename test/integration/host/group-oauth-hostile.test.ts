@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { createHash, randomBytes } from 'node:crypto'
 import SqliteDatabase from 'better-sqlite3'
@@ -180,6 +181,36 @@ describe('pushed authorization requests', () => {
   })
 })
 
+it('lets browser apps call PAR and read the DPoP nonce (CORS)', async () => {
+  const preflight = await fetch(at('/oauth/par'), { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-headers': 'dpop,content-type' } })
+  expect(preflight.status).toBe(204)
+  expect(preflight.headers.get('access-control-allow-headers')).toContain('DPoP')
+  const res = await fetch(at('/oauth/par'), { method: 'POST', headers: { origin: 'https://app.example.com', 'content-type': 'application/x-www-form-urlencoded' }, body: '' })
+  expect(res.headers.get('access-control-allow-origin')).toBe('*')
+  expect(res.headers.get('access-control-expose-headers')).toContain('DPoP-Nonce')
+})
+
+it('answers odd bodies on PAR, token and revocation with OAuth errors, never a 5xx', async () => {
+  const bodies: [string, string][] = [
+    ['application/json', '[1,2]'],
+    ['application/json', '{"client_id":{"a":1},"grant_type":["x"]}'],
+    ['application/json', '{"client_id":'],
+    ['application/json', '"just a string"'],
+    ['application/x-www-form-urlencoded', 'client_id=a&client_id=b&grant_type=refresh_token&refresh_token=x&refresh_token=y'],
+    ['application/x-www-form-urlencoded', '%%%=%%%'],
+    ['text/plain', 'client_id=x'],
+    ['application/x-www-form-urlencoded', `token=${'t'.repeat(3000)}&grant_type=authorization_code&client_id=${'c'.repeat(3000)}`],
+  ]
+  for (const path of ['/oauth/par', '/oauth/token', '/oauth/revoke']) {
+    for (const [type, body] of bodies) {
+      const res = await fetch(at(path), { method: 'POST', headers: { 'content-type': type }, body })
+      const text = await res.text()
+      expect(res.status, `${path} ${body}: ${text}`).toBeLessThan(500)
+      if (res.status >= 400) expect(JSON.parse(text), `${path} ${body}`).toHaveProperty('error')
+    }
+  }
+})
+
 describe('the authorization pages', () => {
   async function pushed() {
     const res = await post('/oauth/par', parForm(), await createDpopKey())
@@ -219,6 +250,17 @@ describe('the authorization pages', () => {
     const expired = await fetch(pageUrl(requestUri))
     expect(expired.status).toBe(400)
     expect(await expired.text()).toContain('expired')
+  })
+
+  it('answers an oversize form with a page (413), not a 500', async () => {
+    const res = await fetch(at('/oauth/authorize/sign-in'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ request_uri: await pushed(), handle: 'x'.repeat(20_000) }).toString(),
+    })
+    expect(res.status).toBe(413)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
   })
 
   it('refuses a form posted without the page’s token or the browser’s cookie (CSRF)', async () => {
@@ -290,6 +332,14 @@ describe('the token endpoint', () => {
     const revoked = await post('/oauth/revoke', { token: second.body.refresh_token as string, client_id: clientId() }, undefined)
     expect(revoked.status).toBe(200)
     expect(await refresh(second.body.refresh_token as string)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+
+    // None of it reached the host's log (it logs paths, never queries, headers or bodies).
+    await new Promise((r) => setTimeout(r, 200))
+    const log = fs.readFileSync(path.join(net.running.dataDir, 'host.log'), 'utf8')
+    expect(log).toContain('/oauth/token')
+    for (const secret of [flow.code, flow.verifier, first.body.access_token, first.body.refresh_token, second.body.refresh_token] as string[]) {
+      expect(log.includes(secret)).toBe(false)
+    }
   })
 
   it('refuses unknown grant types and codes with OAuth errors', async () => {
