@@ -125,6 +125,18 @@ export async function startSignIn(page: Page, handle: string): Promise<Page> {
   return opener ? opener() : popup!
 }
 
+/**
+ * Enters a group's handle under "Act as a group" and returns the group host's sign-in page
+ * it opened (a new tab in the loopback shell; the stand-in OS browser for Electron).
+ */
+export async function startActingAsGroup(page: Page, groupHandle: string): Promise<Page> {
+  await page.getByLabel('The group’s handle').fill(groupHandle)
+  const opener = signInPageOpeners.get(page)
+  const popup = opener ? null : page.context().waitForEvent('page')
+  await page.getByRole('button', { name: 'Act as this group' }).click()
+  return opener ? opener() : popup!
+}
+
 /** Signs in through the PDS's own sign-in and consent pages, as a person would. */
 export async function signInThroughPds(page: Page, handle: string, password: string) {
   const pds = await startSignIn(page, handle)

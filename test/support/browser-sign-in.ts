@@ -32,3 +32,4 @@ export async function completeOnPdsPages(authorizeUrl: string, password: string,
     await context.close()
   }
 }
+

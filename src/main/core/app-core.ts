@@ -16,6 +16,8 @@ import type { Updater } from './updates/updater.js'
 import { UpdateController, UPDATES_UNAVAILABLE } from './updates/update-controller.js'
 import { errorFields, log } from './log/log.js'
 import { NoticeHub } from './ipc/notices.js'
+import { GroupSessions } from './group-sessions/group-sign-in.js'
+import { createEventAsGroup } from './group-sessions/calendar-as-group.js'
 
 export interface CoreOptions {
   version: string
@@ -83,6 +85,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     resolveHandle,
     defaultHostUrl: opts.network?.hostUrl,
   })
+  const groupSessions = new GroupSessions({ secrets: opts.secrets, network: identity, idResolver, resolveHandle, openUrl: opts.openUrl })
   const requireKeychain = () => {
     if (!keychain.available) throw new UserFacingError('KeychainUnavailable', keychain.message ?? 'No keychain is available.')
   }
@@ -169,6 +172,18 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       return {}
     },
     'sync.status': async () => groups.syncing.status(),
+    'groupSessions.list': async () => (keychain.available ? groupSessions.store.list() : []),
+    'groupSessions.signIn': async ({ group }) => {
+      requireKeychain()
+      return groupSessions.startSignIn(group)
+    },
+    'groupSessions.awaitSignIn': async ({ attemptId }) => groupSessions.awaitSignIn(attemptId),
+    'groupSessions.signOut': async ({ did }) => {
+      requireKeychain()
+      await groupSessions.signOut(did)
+      return {}
+    },
+    'groupSessions.createEvent': async ({ groupDid, event }) => groupSessions.write(groupDid, (live) => createEventAsGroup(live, event)),
   }
   // Background sync: queued actions go out when the host is back, and what changed
   // while the app was away comes in, without anyone pressing a button.

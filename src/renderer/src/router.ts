@@ -1,5 +1,6 @@
 import { createRouter, createWebHashHistory } from 'vue-router'
 import SignInView from './views/SignInView.vue'
+import ActAsGroupView from './views/ActAsGroupView.vue'
 import GroupsHome from './views/GroupsHome.vue'
 import GroupLayout from './views/GroupLayout.vue'
 import JoinRequestsView from './views/group/JoinRequestsView.vue'
@@ -32,6 +33,7 @@ export function createAppRouter() {
     routes: [
       { path: '/', redirect: '/groups' },
       { path: '/sign-in', name: 'sign-in', component: SignInView, meta: { title: 'Sign in' } },
+      { path: '/act-as-group', name: 'act-as-group', component: ActAsGroupView, meta: { title: 'Act as a group' } },
       { path: '/groups', name: 'groups', component: GroupsHome, meta: { title: 'Groups' } },
       { path: '/outbox', name: 'outbox', component: OutboxPanel, meta: { title: 'Pending changes' } },
       {

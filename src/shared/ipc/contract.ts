@@ -98,6 +98,21 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subject.report'), subject: Subject, reasonType: z.string().trim().min(1).max(128), reason: z.string().max(2000).optional() }).strict(),
 ])
 
+/**
+ * A group this computer acts as (spec section 5's group session): no token crosses, only
+ * who the group is and, from the scope its host granted, what the app may do as it.
+ */
+export const GroupSessionView = z.object({
+  did: z.string(),
+  /** Only when it resolves back to the group's DID. */
+  handle: z.string().nullable(),
+  hostUrl: z.string(),
+  /** 'needs-sign-in' once the host ended the session (revoked, expired). */
+  status: z.enum(['active', 'needs-sign-in']),
+  /** What the granted scope allows, in plain words; the app offers only these. */
+  abilities: z.array(z.object({ key: z.enum(['calendar.create', 'calendar.update', 'calendar.delete']), words: z.string() })),
+})
+
 /** The updater's state, for the "Restart to update" notice. */
 export const UpdateStatusView = z.object({
   /** 'unavailable' in the loopback shell and development runs: updates come with the installed app. */
@@ -172,6 +187,14 @@ export const contract = {
   'sync.now': { input: Empty, output: z.object({}) },
   /** Progress of the sync under way (or the last one) per group: polled while one runs. */
   'sync.status': { input: Empty, output: SyncStatusView },
+  /** "Act as a group": sign in with a group's handle or DID through the person's browser (the host's pages). */
+  'groupSessions.list': { input: Empty, output: z.array(GroupSessionView) },
+  'groupSessions.signIn': { input: z.object({ group: z.string().trim().min(1, 'enter the group’s handle').max(253) }).strict(), output: SignInStartView },
+  'groupSessions.awaitSignIn': { input: z.object({ attemptId: z.string().uuid() }).strict(), output: GroupSessionView },
+  /** Revokes the group session at its host and forgets it. */
+  'groupSessions.signOut': { input: z.object({ did: Did }).strict(), output: z.object({}) },
+  /** Adds an event to the group's calendar as the group, through its session (no getGroupAuth). */
+  'groupSessions.createEvent': { input: z.object({ groupDid: Did, event: EventFields }).strict(), output: z.object({ uri: z.string(), rkey: z.string() }) },
 } as const
 
 /**
@@ -221,6 +244,7 @@ export type ChannelOutput<C extends Channel> = z.output<Contract[C]['output']>
 export type AppInfo = z.output<typeof AppInfoView>
 export type Account = z.output<typeof AccountView>
 export type UpdateStatus = z.output<typeof UpdateStatusView>
+export type GroupSession = z.output<typeof GroupSessionView>
 
 export const CHANNELS = Object.freeze(Object.keys(contract) as Channel[])
 

@@ -4,6 +4,7 @@ import { sessionKey } from '../../../src/main/core/accounts/account-store.js'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { type CoreHarness, useSignedInCore } from '../../support/core-harness.js'
 import { completeOnPdsPages } from '../../support/browser-sign-in.js'
+import { completeGroupSignIn } from '../../support/group-sign-in.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
@@ -55,8 +56,24 @@ describe('IPC carries no secret', () => {
     await completeOnPdsPages(authorizeUrl, ownerAccount.password)
     await app.raw('accounts.awaitSignIn', { attemptId })
     await app.raw('accounts.signOut', { did: owner })
+    // Acting as a group: the host's pages, then a write as the group (in the calendar an
+    // organizer starts), then sign-out.
+    await net.as('owner').call('example.groups.createSpace', {
+      body: { group: groupDid, type: 'community.lexicon.calendar', skey: 'self', name: 'Calendar', readableBy: ['owner'], credentialScopes: [{ role: 'owner', scopes: ['community.lexicon.calendar.event'] }] },
+    })
+    const groupStart = await app.raw('groupSessions.signIn', { group: groupDid })
+    expect(groupStart, 'groupSessions.signIn').toMatchObject({ ok: true })
+    const group = (groupStart as { value: { attemptId: string; authorizeUrl: string } }).value
+    await completeGroupSignIn(group.authorizeUrl, ownerAccount)
+    const groupCalls: [Channel, unknown][] = [
+      ['groupSessions.awaitSignIn', { attemptId: group.attemptId }],
+      ['groupSessions.list', {}],
+      ['groupSessions.createEvent', { groupDid, event: { name: 'Walked', startsAt: new Date(Date.now() + 86_400_000).toISOString() } }],
+      ['groupSessions.signOut', { did: groupDid }],
+    ]
+    for (const [channel, input] of groupCalls) expect(await app.raw(channel, input), channel).toMatchObject({ ok: true })
 
-    const covered = new Set([...calls.map(([c]) => c), 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut'])
+    const covered = new Set([...calls.map(([c]) => c), ...groupCalls.map(([c]) => c), 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut', 'groupSessions.signIn'])
     expect([...CHANNELS].filter((c) => !covered.has(c)), 'channels this test does not walk').toEqual([])
     unsubscribe()
     const heard = new Set(notices.map((n) => n.name))

@@ -6,17 +6,22 @@ import { sessionKey } from './account-store.js'
  * OAuth sessions, with their DPoP private keys, live only in the keychain: the
  * oauth-client hands us `dpopJwk` including its private part `d`.
  */
-export function keychainSessionStore(secrets: SecretStore, onDeleted?: (did: string) => void): NodeSavedSessionStore {
+export function keychainSessionStore(
+  secrets: SecretStore,
+  onDeleted?: (did: string) => void,
+  /** The keychain item per DID (group sessions keep theirs apart from accounts'). */
+  keyOf: (did: string) => string = sessionKey,
+): NodeSavedSessionStore {
   return {
     async get(did) {
-      const raw = await secrets.get(sessionKey(did))
+      const raw = await secrets.get(keyOf(did))
       return raw ? (JSON.parse(raw) as NodeSavedSession) : undefined
     },
     async set(did, session) {
-      await secrets.set(sessionKey(did), JSON.stringify(session))
+      await secrets.set(keyOf(did), JSON.stringify(session))
     },
     async del(did) {
-      await secrets.delete(sessionKey(did))
+      await secrets.delete(keyOf(did))
       onDeleted?.(did)
     },
   }

@@ -1,0 +1,60 @@
+import { TID } from '@atproto/common-web'
+import { TokenInvalidError, TokenRefreshError, TokenRevokedError, type OAuthSession } from '@atproto/oauth-client'
+import { allowsCalendar, CALENDAR_EVENT_COLLECTION, type SpaceAction } from '../../../shared/group-scope.js'
+import { calendarSpace } from '../calendar/calendar-space.js'
+import { UserFacingError } from '../ipc/errors.js'
+import { readXrpc, XrpcCallError } from '../xrpc/xrpc-error.js'
+import type { EventFields } from '../groups/organizer-actions.js'
+
+const CREATE = 'com.atproto.space.createRecord'
+
+/**
+ * Writes the group's calendar as the group through its OAuth session (no getGroupAuth):
+ * the session's fetch handler sends the DPoP-bound token to the group's host, which is
+ * the group's `atproto_pds`, and answers nonce challenges itself. The granted scope is
+ * checked first, so an action the host did not grant is never attempted.
+ */
+export async function createEventAsGroup(
+  live: { session: OAuthSession; scope: string },
+  event: EventFields,
+): Promise<{ uri: string; rkey: string }> {
+  const groupDid = live.session.did
+  requireAbility(live.scope, groupDid, 'create')
+  const rkey = TID.nextStr()
+  const record = { $type: CALENDAR_EVENT_COLLECTION, ...event, createdAt: new Date().toISOString() }
+  const body = { space: calendarSpace(groupDid), repo: groupDid, collection: CALENDAR_EVENT_COLLECTION, rkey, record }
+  let res: Response
+  try {
+    res = await live.session.fetchHandler(`/xrpc/${CREATE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  } catch (err) {
+    // The session's own refresh failed: the host ended it (signed out, roles gone).
+    if (err instanceof TokenRefreshError || err instanceof TokenInvalidError || err instanceof TokenRevokedError) {
+      throw new UserFacingError('SignInRequired', 'Your sign-in as this group has ended. Act as the group again to continue.')
+    }
+    throw new XrpcCallError(CREATE, 0, 'HostUnreachable', (err as Error).message)
+  }
+  try {
+    const { uri } = await readXrpc<{ uri: string }>(CREATE, res)
+    return { uri, rkey }
+  } catch (err) {
+    throw plainRefusal(err)
+  }
+}
+
+function requireAbility(scope: string, groupDid: string, action: SpaceAction) {
+  if (!allowsCalendar(scope, groupDid, action)) {
+    throw new UserFacingError('NotGranted', 'Signing in as this group did not grant changing its calendar that way (your roles decide what the host grants).')
+  }
+}
+
+/** What the host's refusals mean for someone acting as the group. */
+function plainRefusal(err: unknown): unknown {
+  if (!(err instanceof XrpcCallError)) return err
+  if (err.error === 'SpaceNotFound') {
+    return new UserFacingError('SpaceNotFound', 'This group has no calendar yet. An organizer can start it by adding an event from their own account.')
+  }
+  if (err.status === 401 || err.status === 403 || err.error === 'Forbidden') {
+    return new UserFacingError('NotGranted', 'The group’s host no longer lets this session do that: your roles in the group may have changed. Act as the group again.')
+  }
+  return err
+}

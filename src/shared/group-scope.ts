@@ -1,0 +1,85 @@
+/**
+ * Acting as a group (spec section 5, "Group session via OAuth sign-in"): the scope Convene
+ * asks the group's host for, and what a granted scope lets the app do, in plain words.
+ * The host narrows the scope silently to what the person's roles allow, so the app never
+ * assumes it got what it asked for: it reads the granted scope (token info) and offers
+ * only the actions that scope names.
+ */
+
+export const CALENDAR_SPACE_TYPE = 'community.lexicon.calendar'
+export const CALENDAR_EVENT_COLLECTION = 'community.lexicon.calendar.event'
+
+export type SpaceAction = 'create' | 'update' | 'delete'
+const SPACE_ACTIONS: readonly SpaceAction[] = ['create', 'update', 'delete']
+
+/** One `space:` permission of a granted scope (the spec's grant shape). */
+export interface SpacePermission {
+  type: string
+  authority: string | null
+  skey: string | null
+  collections: string[]
+  actions: SpaceAction[]
+}
+
+/**
+ * What Convene asks for when a person acts as a group: writing the group's calendar
+ * events (the spec's grant shape, section 5 item 7). Nothing else a group session could
+ * do is used by the app, so nothing else is asked for.
+ */
+export function groupSessionScope(groupDid: string): string {
+  const params = [`authority=${encode(groupDid)}`, 'skey=self', `collection=${CALENDAR_EVENT_COLLECTION}`, ...SPACE_ACTIONS.map((a) => `action=${a}`)]
+  return `atproto space:${CALENDAR_SPACE_TYPE}?${params.join('&')}`
+}
+
+// Written as the host writes its grants (src/host/spaces/scope.ts): `:` stays as is, as in
+// atproto's own `rpc:…?aud=did:web:…` scopes; anything else outside the unreserved set is encoded.
+const encode = (value: string) => encodeURIComponent(value).replace(/%3A/gi, ':')
+
+/** The `space:` permissions in a scope string; malformed parts confer nothing. */
+export function spacePermissions(scope: string): SpacePermission[] {
+  const out: SpacePermission[] = []
+  for (const part of scope.split(' ')) {
+    if (!part.startsWith('space:')) continue
+    const [type, query = ''] = part.slice('space:'.length).split('?', 2) as [string, string?]
+    if (!/^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z0-9-]+)*$/.test(type)) continue
+    const params = new URLSearchParams(query)
+    const named = params.getAll('action').filter((a): a is SpaceAction => (SPACE_ACTIONS as string[]).includes(a))
+    // As with `repo:` permissions, naming no action means every action; naming only
+    // unknown ones means none.
+    const actions = params.getAll('action').length === 0 ? [...SPACE_ACTIONS] : named
+    out.push({ type, authority: params.get('authority'), skey: params.get('skey'), collections: params.getAll('collection'), actions })
+  }
+  return out
+}
+
+/** Whether `scope` lets the session do `action` on the group's calendar events. */
+export function allowsCalendar(scope: string, groupDid: string, action: SpaceAction): boolean {
+  return spacePermissions(scope).some(
+    (p) =>
+      p.type === CALENDAR_SPACE_TYPE &&
+      (p.authority === null || p.authority === groupDid) &&
+      (p.skey === null || p.skey === 'self') &&
+      (p.collections.includes(CALENDAR_EVENT_COLLECTION) || p.collections.includes('*')) &&
+      p.actions.includes(action),
+  )
+}
+
+export type GroupAbilityKey = 'calendar.create' | 'calendar.update' | 'calendar.delete'
+
+/** What the app may do as the group, each with its plain words (for the switcher). */
+export function groupAbilities(scope: string, groupDid: string): { key: GroupAbilityKey; words: string }[] {
+  const words: Record<SpaceAction, string> = {
+    create: 'Add events to the group’s calendar',
+    update: 'Change the group’s calendar events',
+    delete: 'Remove events from the group’s calendar',
+  }
+  return SPACE_ACTIONS.filter((a) => allowsCalendar(scope, groupDid, a)).map((a) => ({ key: `calendar.${a}` as GroupAbilityKey, words: words[a] }))
+}
+
+/** One line for the switcher: what a group session may do, e.g. "May add and change calendar events". */
+export function abilitiesSummary(keys: GroupAbilityKey[]): string {
+  const verbs = (['create', 'update', 'delete'] as const).filter((a) => keys.includes(`calendar.${a}`)).map((a) => ({ create: 'add', update: 'change', delete: 'remove' })[a])
+  if (!verbs.length) return 'May change nothing'
+  const list = verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} and ${verbs.at(-1)!}` : verbs[0]!
+  return `May ${list} calendar events`
+}
