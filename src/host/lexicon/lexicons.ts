@@ -638,6 +638,8 @@ export const schemaDict = {
               'example.groups.grantRole',
               'example.groups.revokeRole',
               'example.groups.ejectMember',
+              'example.groups.unbanMember',
+              'example.groups.listBans',
               'example.groups.listInvites',
               'example.groups.revokeInvite',
               'example.groups.updateSpace',
@@ -647,6 +649,7 @@ export const schemaDict = {
               'example.groups.configureGroup',
               'example.groups.createGroup',
               'example.groups.listChanges',
+              'example.groups.listMyGroups',
             ],
           },
           {
@@ -2260,6 +2263,115 @@ export const schemaDict = {
       },
     },
   },
+  ExampleGroupsListMyGroups: {
+    lexicon: 1,
+    id: 'example.groups.listMyGroups',
+    description:
+      'List the groups on this host where the caller holds a role, with their roles.',
+    defs: {
+      main: {
+        type: 'query',
+        description:
+          'List the groups on this host where the caller holds a role, with their roles. Ordered by group DID.',
+        parameters: {
+          type: 'params',
+          properties: {
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              default: 50,
+              description: 'Page size.',
+            },
+            cursor: {
+              type: 'string',
+              description: 'Opaque pagination cursor from a previous page.',
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['groups'],
+            properties: {
+              groups: {
+                type: 'array',
+                items: {
+                  type: 'ref',
+                  ref: 'lex:example.groups.listMyGroups#myGroup',
+                },
+              },
+              cursor: {
+                type: 'string',
+                description: 'Opaque pagination cursor from a previous page.',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'InvalidRequest',
+          },
+        ],
+      },
+      myGroup: {
+        type: 'object',
+        description:
+          "A group the caller belongs to, and the caller's standing in it.",
+        required: [
+          'did',
+          'handle',
+          'joinPolicy',
+          'roles',
+          'joinedAt',
+          'accepted',
+        ],
+        properties: {
+          did: {
+            type: 'string',
+            description: 'DID of the group.',
+            format: 'did',
+          },
+          handle: {
+            type: 'string',
+            description:
+              'Handle of the group as the host knows it; clients show it only once it resolves back to the DID.',
+            format: 'handle',
+          },
+          displayName: {
+            type: 'string',
+            description: "The group's display name, if set.",
+            maxLength: 640,
+            maxGraphemes: 64,
+          },
+          joinPolicy: {
+            type: 'string',
+            description: 'How the group admits people.',
+            knownValues: ['open', 'approval', 'invite'],
+          },
+          roles: {
+            type: 'array',
+            description: 'Roles the caller holds in the group.',
+            items: {
+              type: 'string',
+              maxLength: 64,
+            },
+          },
+          joinedAt: {
+            type: 'string',
+            description: 'When the caller was admitted.',
+            format: 'datetime',
+          },
+          accepted: {
+            type: 'boolean',
+            description:
+              "Whether the host has seen the caller's acceptance record.",
+          },
+        },
+      },
+    },
+  },
   ExampleGroupsListSubjects: {
     lexicon: 1,
     id: 'example.groups.listSubjects',
@@ -2939,6 +3051,7 @@ export const ids = {
   ExampleGroupsListInvites: 'example.groups.listInvites',
   ExampleGroupsListJoinRequests: 'example.groups.listJoinRequests',
   ExampleGroupsListMembers: 'example.groups.listMembers',
+  ExampleGroupsListMyGroups: 'example.groups.listMyGroups',
   ExampleGroupsListSubjects: 'example.groups.listSubjects',
   ExampleGroupsNotifyWrite: 'example.groups.notifyWrite',
   ExampleGroupsRequestJoin: 'example.groups.requestJoin',
