@@ -28,6 +28,10 @@ export const GroupSummaryView = z.object({
    */
   listsRevision: z.number().int(),
   syncedAt: z.string().nullable(),
+  /** The account's own request to join, while it waits (non-members only). */
+  joinRequest: z.object({ createdAt: z.string(), message: z.string().nullable(), state: z.enum(['queued', 'waiting', 'withdrawing']) }).nullable(),
+  /** Whether the account accepted its membership (its acceptance record); null when not a member. */
+  accepted: z.boolean().nullable(),
 })
 
 /** The handle of someone the host names only by DID: verified both ways, filled in after a sync; null until then or if none holds. */

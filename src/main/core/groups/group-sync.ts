@@ -12,6 +12,8 @@ import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { SyncReporter } from './sync-progress.js'
+import { fetchMyRequest, myStanding } from './my-standing.js'
+import { MY_REQUEST } from './join-actions.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
 
@@ -143,6 +145,7 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
     openSubjects: counts.openSubjects,
     listsRevision: counts.revision,
     syncedAt,
+    ...(await myStanding(rt, g.did, viewer.roles.length > 0)),
   }
 }
 
@@ -183,7 +186,7 @@ async function fetchLists(host: HostClient, g: HostGroupView, onPage?: (items: n
         return { items: res.records, cursor: res.cursor }
       }, onPage)
     : Promise.resolve([])
-  const [requests, invites, members, open, escalated, eventRecords, spaceRecords] = await Promise.all([
+  const [requests, invites, members, open, escalated, eventRecords, spaceRecords, myRequest] = await Promise.all([
     can('admit') ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
     can('invite') ? page<HostInvite>('example.groups.listInvites', 'invites') : [],
     isMember ? page<HostMember>('example.groups.listMembers', 'members') : [],
@@ -191,8 +194,9 @@ async function fetchLists(host: HostClient, g: HostGroupView, onPage?: (items: n
     can('mod.read') ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'escalated' }) : [],
     events,
     spaces,
+    fetchMyRequest(host, group, isMember),
   ])
-  return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords, spaces: spaceRecords }
+  return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords, spaces: spaceRecords, myRequest }
 }
 
 /**
@@ -247,6 +251,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null })),
       (s) => subjectKey(s.subject),
     )
+    await replaceItems(tx, groupDid, 'myJoinRequest', lists.myRequest, () => MY_REQUEST)
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
     for (const row of queued) {
       const spec = ACTIONS[row.kind as ActionKind]
