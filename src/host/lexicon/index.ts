@@ -34,6 +34,7 @@ import * as ExampleGroupsListBans from './types/example/groups/listBans.js'
 import * as ExampleGroupsListChanges from './types/example/groups/listChanges.js'
 import * as ExampleGroupsListInvites from './types/example/groups/listInvites.js'
 import * as ExampleGroupsListJoinRequests from './types/example/groups/listJoinRequests.js'
+import * as ExampleGroupsListMemberRecords from './types/example/groups/listMemberRecords.js'
 import * as ExampleGroupsListMembers from './types/example/groups/listMembers.js'
 import * as ExampleGroupsListMyGroups from './types/example/groups/listMyGroups.js'
 import * as ExampleGroupsListSubjects from './types/example/groups/listSubjects.js'
@@ -431,6 +432,18 @@ export class ExampleGroupsNS {
     >,
   ) {
     const nsid = 'example.groups.listJoinRequests' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
+  listMemberRecords<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsListMemberRecords.QueryParams,
+      ExampleGroupsListMemberRecords.HandlerInput,
+      ExampleGroupsListMemberRecords.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.listMemberRecords' // @ts-ignore
     return this._server.xrpc.method(nsid, cfg)
   }
 

@@ -650,6 +650,7 @@ export const schemaDict = {
               'example.groups.createGroup',
               'example.groups.listChanges',
               'example.groups.listMyGroups',
+              'example.groups.listMemberRecords',
             ],
           },
           {
@@ -2196,6 +2197,110 @@ export const schemaDict = {
       },
     },
   },
+  ExampleGroupsListMemberRecords: {
+    lexicon: 1,
+    id: 'example.groups.listMemberRecords',
+    description:
+      "List what every member wrote in a space, of one collection: for instance all RSVPs in the calendar space, or the RSVPs to one event (rkey = the event's rkey).",
+    defs: {
+      main: {
+        type: 'query',
+        description:
+          'List what every member wrote in a space, of one collection, as the host last read it from their own PDS. Ordered by member DID, then rkey.',
+        parameters: {
+          type: 'params',
+          required: ['space', 'collection'],
+          properties: {
+            space: {
+              type: 'string',
+              description:
+                'Space address, at://<group_did>/space/<space_type>/<skey>.',
+              maxLength: 2048,
+            },
+            collection: {
+              type: 'string',
+              description: 'NSID of the record collection.',
+              format: 'nsid',
+            },
+            rkey: {
+              type: 'string',
+              description:
+                "Only records with this key (an RSVP's key is its event's).",
+              format: 'record-key',
+            },
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              default: 50,
+              description: 'Page size.',
+            },
+            cursor: {
+              type: 'string',
+              description: 'Opaque pagination cursor from a previous page.',
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['records'],
+            properties: {
+              records: {
+                type: 'array',
+                items: {
+                  type: 'ref',
+                  ref: 'lex:example.groups.listMemberRecords#memberRecord',
+                },
+              },
+              cursor: {
+                type: 'string',
+                description: 'Opaque pagination cursor from a previous page.',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'InvalidRequest',
+          },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'SpaceNotFound',
+          },
+        ],
+      },
+      memberRecord: {
+        type: 'object',
+        description: "A member's record in a space.",
+        required: ['uri', 'repo', 'value'],
+        properties: {
+          uri: {
+            type: 'string',
+            description: 'at:// address of the record.',
+            maxLength: 2048,
+          },
+          repo: {
+            type: 'string',
+            description: 'DID of the member who wrote it.',
+            format: 'did',
+          },
+          cid: {
+            type: 'string',
+            description: 'CID of the record.',
+            format: 'cid',
+          },
+          value: {
+            type: 'unknown',
+            description: 'The record.',
+          },
+        },
+      },
+    },
+  },
   ExampleGroupsListMembers: {
     lexicon: 1,
     id: 'example.groups.listMembers',
@@ -3050,6 +3155,7 @@ export const ids = {
   ExampleGroupsListChanges: 'example.groups.listChanges',
   ExampleGroupsListInvites: 'example.groups.listInvites',
   ExampleGroupsListJoinRequests: 'example.groups.listJoinRequests',
+  ExampleGroupsListMemberRecords: 'example.groups.listMemberRecords',
   ExampleGroupsListMembers: 'example.groups.listMembers',
   ExampleGroupsListMyGroups: 'example.groups.listMyGroups',
   ExampleGroupsListSubjects: 'example.groups.listSubjects',
