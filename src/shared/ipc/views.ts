@@ -144,6 +144,8 @@ export const EventView = z.object({
   createdAt: z.string(),
   /** This account's own answer, from its own PDS. */
   myRsvp: z.string().nullable(),
+  /** Every member's answer as the host serves it (the account's own may lag behind `myRsvp`). */
+  rsvps: z.array(z.object({ did: z.string(), handle: z.string().nullable(), status: z.enum(['going', 'interested', 'notgoing']) })).default([]),
   pending: z.boolean(),
 })
 

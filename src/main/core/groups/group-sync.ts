@@ -14,6 +14,7 @@ import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { SyncReporter } from './sync-progress.js'
 import { fetchMyRequest, myStanding } from './my-standing.js'
 import { MY_REQUEST } from './join-actions.js'
+import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
 
@@ -27,9 +28,10 @@ interface SpaceIndexRecord {
 }
 const WELL_KNOWN = new Set(['meta', 'members'])
 
-function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: string | null) {
+function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
   const v = r.value
   return {
+    rsvps,
     rkey: r.uri.split('/').pop()!,
     uri: r.uri,
     name: v.name ?? '',
@@ -210,6 +212,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   report?.phase('reading')
   const lists = await fetchLists(host, g, report?.read)
   const rsvps = lists.events.length ? await myRsvps(rt, groupDid) : new Map<string, string>()
+  const everyone = lists.events.length ? await fetchRsvps(host, groupDid) : new Map<string, MemberRsvp[]>()
   const stored = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
   const latest = await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
@@ -228,7 +231,16 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       (i) => i.invitee,
     )
     await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null) })), (m) => m.did)
-    await replaceItems(tx, groupDid, 'event', lists.events.map((r) => eventView(r, rsvps.get(r.uri.split('/').pop()!) ?? null)), (e) => e.rkey)
+    await replaceItems(
+      tx,
+      groupDid,
+      'event',
+      lists.events.map((r) => {
+        const rkey = r.uri.split('/').pop()!
+        return eventView(r, rsvps.get(rkey) ?? null, (everyone.get(rkey) ?? []).map((a) => ({ ...a, handle: handles.get(a.did) ?? null })))
+      }),
+      (e) => e.rkey,
+    )
     await replaceItems(
       tx,
       groupDid,
