@@ -301,7 +301,10 @@ async function catchUpCursor(host: HostClient, groupDid: string, cursor: string 
 
 /** Whether the host's change log moved since we last looked (a cheap poll). */
 export async function hasChanges(rt: AccountRuntime, groupDid: string): Promise<boolean> {
-  const row = await rt.cache.selectFrom('group_row').select('changeCursor').where('did', '=', groupDid).executeTakeFirst()
+  const row = await rt.cache.selectFrom('group_row').select(['changeCursor', 'view']).where('did', '=', groupDid).executeTakeFirst()
+  // Only members may read the change log; someone asking to join reads their group view
+  // and request each time instead (two small queries), so an answer shows at the next sync.
+  if (row && !((JSON.parse(row.view) as HostGroupView).viewer?.roles.length ?? 0)) return true
   const host = await rt.hostOf(groupDid)
   const res = await host.query<{ changes: unknown[]; cursor: string }>('example.groups.listChanges', {
     group: groupDid,
