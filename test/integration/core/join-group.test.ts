@@ -81,4 +81,25 @@ describe('joining a group as a member', () => {
     await settled()
     await eventually(async () => (await summary(invite)).roles.join() === 'member')
   })
+
+  it('asks to join while the host is down: kept through a restart, sent once it is back', async () => {
+    const made = await net.as('owner').call<{ did: string }>('example.groups.createGroup', { body: { handle: 'offline-join.groups.test', joinPolicy: 'approval' } })
+    expect(made.status).toBe(200)
+    const group = made.body.did
+    await app.call('groups.add', { accountDid: me, ref: group })
+    await net.running.restartHost({
+      whileDown: async () => {
+        await app.call('groups.act', { accountDid: me, groupDid: group, action: { kind: 'membership.request', message: 'From the train' } })
+        await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.groupDid === group && o.attempts > 0 && o.state === 'queued'))
+        expect((await summary(group)).joinRequest).toMatchObject({ state: 'queued', message: 'From the train' })
+        // The app is killed and started again while still offline.
+        app = await app.restartCore()
+        expect((await summary(group)).joinRequest).toMatchObject({ state: 'queued', message: 'From the train' })
+      },
+    })
+    await app.call('sync.now', {})
+    await eventually(async () => (await summary(group)).joinRequest?.state === 'waiting')
+    const onTheHost = await net.as('owner').call<{ requests: { did: string; message?: string }[] }>('example.groups.listJoinRequests', { params: { group } })
+    expect(onTheHost.body.requests).toEqual([expect.objectContaining({ did: me, message: 'From the train' })])
+  })
 })
