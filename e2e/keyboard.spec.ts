@@ -11,6 +11,10 @@ test.describe('keyboard', () => {
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     await app.open(page)
     await signInThroughPds(page, owner.handle, owner.password)
+    // The groups found after sign-in come first, so the two below are next to each other:
+    // once the account shows, its search has begun; wait for it to end.
+    await expect(page.getByRole('navigation', { name: 'Your groups' }).getByRole('heading', { name: `@${owner.handle}` })).toBeVisible()
+    await expect(page.getByTestId('finding-groups')).toHaveCount(0, { timeout: 60_000 })
     const other = await startGroup(page, { prefix: 'keysa', name: 'Keys one', policy: 'approval', section: 'Members' })
     await page.getByRole('link', { name: '+ Add or start a group' }).click()
     const { groupDid } = await startGroup(page, { prefix: 'keysb', name: 'Keys two', policy: 'approval', section: 'Members' })
@@ -92,9 +96,9 @@ test.describe('keyboard', () => {
     await expect(page.getByTestId('decision-dialog')).toHaveCount(0)
 
     // ] and [ step through the groups, keeping the section.
-    await page.keyboard.press(']')
-    await expect(page).toHaveURL(groupPage(other.groupDid, 'requests'))
     await page.keyboard.press('[')
+    await expect(page).toHaveURL(groupPage(other.groupDid, 'requests'))
+    await page.keyboard.press(']')
     await expect(page).toHaveURL(groupPage(groupDid, 'requests'))
     // g p: the pending changes page.
     await page.keyboard.press('g')

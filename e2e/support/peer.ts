@@ -16,14 +16,23 @@ export async function asPeer(stack: StackFile, name: StackAccountName) {
   }
   const session = await post(stack.pds, 'com.atproto.server.createSession', { identifier: account.handle, password: account.password })
   const accessJwt = session.body.accessJwt as string
+  const serviceAuth = async (method: string) => {
+    const url = new URL('/xrpc/com.atproto.server.getServiceAuth', stack.pds)
+    url.searchParams.set('aud', stack.host.aud)
+    url.searchParams.set('lxm', method)
+    return ((await (await fetch(url, { headers: { authorization: `Bearer ${accessJwt}` } })).json()) as { token: string }).token
+  }
   return {
     did: account.did,
     async call(method: string, body: Record<string, unknown>) {
-      const url = new URL('/xrpc/com.atproto.server.getServiceAuth', stack.pds)
-      url.searchParams.set('aud', stack.host.aud)
-      url.searchParams.set('lxm', method)
-      const minted = (await (await fetch(url, { headers: { authorization: `Bearer ${accessJwt}` } })).json()) as { token: string }
-      return post(stack.host.url, method, body, minted.token)
+      return post(stack.host.url, method, body, await serviceAuth(method))
+    },
+    /** A host query (GET), e.g. what an organizer's list shows. */
+    async query(method: string, params: Record<string, string>) {
+      const url = new URL(`/xrpc/${method}`, stack.host.url)
+      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
+      const res = await fetch(url, { headers: { authorization: `Bearer ${await serviceAuth(method)}` } })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
     },
   }
 }

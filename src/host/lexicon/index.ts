@@ -34,7 +34,9 @@ import * as ExampleGroupsListBans from './types/example/groups/listBans.js'
 import * as ExampleGroupsListChanges from './types/example/groups/listChanges.js'
 import * as ExampleGroupsListInvites from './types/example/groups/listInvites.js'
 import * as ExampleGroupsListJoinRequests from './types/example/groups/listJoinRequests.js'
+import * as ExampleGroupsListMemberRecords from './types/example/groups/listMemberRecords.js'
 import * as ExampleGroupsListMembers from './types/example/groups/listMembers.js'
+import * as ExampleGroupsListMyGroups from './types/example/groups/listMyGroups.js'
 import * as ExampleGroupsListSubjects from './types/example/groups/listSubjects.js'
 import * as ExampleGroupsNotifyWrite from './types/example/groups/notifyWrite.js'
 import * as ExampleGroupsRequestJoin from './types/example/groups/requestJoin.js'
@@ -433,6 +435,18 @@ export class ExampleGroupsNS {
     return this._server.xrpc.method(nsid, cfg)
   }
 
+  listMemberRecords<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsListMemberRecords.QueryParams,
+      ExampleGroupsListMemberRecords.HandlerInput,
+      ExampleGroupsListMemberRecords.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.listMemberRecords' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
   listMembers<A extends Auth = void>(
     cfg: MethodConfigOrHandler<
       A,
@@ -442,6 +456,18 @@ export class ExampleGroupsNS {
     >,
   ) {
     const nsid = 'example.groups.listMembers' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
+  listMyGroups<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsListMyGroups.QueryParams,
+      ExampleGroupsListMyGroups.HandlerInput,
+      ExampleGroupsListMyGroups.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.listMyGroups' // @ts-ignore
     return this._server.xrpc.method(nsid, cfg)
   }
 

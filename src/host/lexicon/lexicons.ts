@@ -649,6 +649,8 @@ export const schemaDict = {
               'example.groups.configureGroup',
               'example.groups.createGroup',
               'example.groups.listChanges',
+              'example.groups.listMyGroups',
+              'example.groups.listMemberRecords',
             ],
           },
           {
@@ -2202,6 +2204,110 @@ export const schemaDict = {
       },
     },
   },
+  ExampleGroupsListMemberRecords: {
+    lexicon: 1,
+    id: 'example.groups.listMemberRecords',
+    description:
+      "List what every member wrote in a space, of one collection: for instance all RSVPs in the calendar space, or the RSVPs to one event (rkey = the event's rkey).",
+    defs: {
+      main: {
+        type: 'query',
+        description:
+          'List what every member wrote in a space, of one collection, as the host last read it from their own PDS. Ordered by member DID, then rkey.',
+        parameters: {
+          type: 'params',
+          required: ['space', 'collection'],
+          properties: {
+            space: {
+              type: 'string',
+              description:
+                'Space address, at://<group_did>/space/<space_type>/<skey>.',
+              maxLength: 2048,
+            },
+            collection: {
+              type: 'string',
+              description: 'NSID of the record collection.',
+              format: 'nsid',
+            },
+            rkey: {
+              type: 'string',
+              description:
+                "Only records with this key (an RSVP's key is its event's).",
+              format: 'record-key',
+            },
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              default: 50,
+              description: 'Page size.',
+            },
+            cursor: {
+              type: 'string',
+              description: 'Opaque pagination cursor from a previous page.',
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['records'],
+            properties: {
+              records: {
+                type: 'array',
+                items: {
+                  type: 'ref',
+                  ref: 'lex:example.groups.listMemberRecords#memberRecord',
+                },
+              },
+              cursor: {
+                type: 'string',
+                description: 'Opaque pagination cursor from a previous page.',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'InvalidRequest',
+          },
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'SpaceNotFound',
+          },
+        ],
+      },
+      memberRecord: {
+        type: 'object',
+        description: "A member's record in a space.",
+        required: ['uri', 'repo', 'value'],
+        properties: {
+          uri: {
+            type: 'string',
+            description: 'at:// address of the record.',
+            maxLength: 2048,
+          },
+          repo: {
+            type: 'string',
+            description: 'DID of the member who wrote it.',
+            format: 'did',
+          },
+          cid: {
+            type: 'string',
+            description: 'CID of the record.',
+            format: 'cid',
+          },
+          value: {
+            type: 'unknown',
+            description: 'The record.',
+          },
+        },
+      },
+    },
+  },
   ExampleGroupsListMembers: {
     lexicon: 1,
     id: 'example.groups.listMembers',
@@ -2266,6 +2372,115 @@ export const schemaDict = {
             name: 'InvalidRequest',
           },
         ],
+      },
+    },
+  },
+  ExampleGroupsListMyGroups: {
+    lexicon: 1,
+    id: 'example.groups.listMyGroups',
+    description:
+      'List the groups on this host where the caller holds a role, with their roles.',
+    defs: {
+      main: {
+        type: 'query',
+        description:
+          'List the groups on this host where the caller holds a role, with their roles. Ordered by group DID.',
+        parameters: {
+          type: 'params',
+          properties: {
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              default: 50,
+              description: 'Page size.',
+            },
+            cursor: {
+              type: 'string',
+              description: 'Opaque pagination cursor from a previous page.',
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['groups'],
+            properties: {
+              groups: {
+                type: 'array',
+                items: {
+                  type: 'ref',
+                  ref: 'lex:example.groups.listMyGroups#myGroup',
+                },
+              },
+              cursor: {
+                type: 'string',
+                description: 'Opaque pagination cursor from a previous page.',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'InvalidRequest',
+          },
+        ],
+      },
+      myGroup: {
+        type: 'object',
+        description:
+          "A group the caller belongs to, and the caller's standing in it.",
+        required: [
+          'did',
+          'handle',
+          'joinPolicy',
+          'roles',
+          'joinedAt',
+          'accepted',
+        ],
+        properties: {
+          did: {
+            type: 'string',
+            description: 'DID of the group.',
+            format: 'did',
+          },
+          handle: {
+            type: 'string',
+            description:
+              'Handle of the group as the host knows it; clients show it only once it resolves back to the DID.',
+            format: 'handle',
+          },
+          displayName: {
+            type: 'string',
+            description: "The group's display name, if set.",
+            maxLength: 640,
+            maxGraphemes: 64,
+          },
+          joinPolicy: {
+            type: 'string',
+            description: 'How the group admits people.',
+            knownValues: ['open', 'approval', 'invite'],
+          },
+          roles: {
+            type: 'array',
+            description: 'Roles the caller holds in the group.',
+            items: {
+              type: 'string',
+              maxLength: 64,
+            },
+          },
+          joinedAt: {
+            type: 'string',
+            description: 'When the caller was admitted.',
+            format: 'datetime',
+          },
+          accepted: {
+            type: 'boolean',
+            description:
+              "Whether the host has seen the caller's acceptance record.",
+          },
+        },
       },
     },
   },
@@ -2947,7 +3162,9 @@ export const ids = {
   ExampleGroupsListChanges: 'example.groups.listChanges',
   ExampleGroupsListInvites: 'example.groups.listInvites',
   ExampleGroupsListJoinRequests: 'example.groups.listJoinRequests',
+  ExampleGroupsListMemberRecords: 'example.groups.listMemberRecords',
   ExampleGroupsListMembers: 'example.groups.listMembers',
+  ExampleGroupsListMyGroups: 'example.groups.listMyGroups',
   ExampleGroupsListSubjects: 'example.groups.listSubjects',
   ExampleGroupsNotifyWrite: 'example.groups.notifyWrite',
   ExampleGroupsRequestJoin: 'example.groups.requestJoin',

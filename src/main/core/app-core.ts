@@ -9,6 +9,7 @@ import { ATPROTO_NETWORK_SCOPE, groupScopes } from '../../shared/scopes.js'
 import { createIdResolver } from '../../node/id-resolver.js'
 import { GroupService } from './groups/group-service.js'
 import { handleResolver } from './groups/handle-resolver.js'
+import { findMyGroups } from './groups/find-my-groups.js'
 import { resolvePerson } from './people/resolve-person.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
@@ -86,6 +87,16 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     defaultHostUrl: opts.network?.hostUrl,
   })
   const groupSessions = new GroupSessions({ secrets: opts.secrets, network: identity, idResolver, resolveHandle, openUrl: opts.openUrl })
+  /** One search per account at a time: the window asks after sign-in and on start. */
+  const finding = new Map<string, ReturnType<typeof findMyGroups>>()
+  const findMine = (accountDid: string) => {
+    let search = finding.get(accountDid)
+    if (!search) {
+      search = findMyGroups(accountDid, { groups, accounts, idResolver, resolveHandle, defaultHostUrl: opts.network?.hostUrl }).finally(() => finding.delete(accountDid))
+      finding.set(accountDid, search)
+    }
+    return search
+  }
   const requireKeychain = () => {
     if (!keychain.available) throw new UserFacingError('KeychainUnavailable', keychain.message ?? 'No keychain is available.')
   }
@@ -143,6 +154,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.list': async () => (keychain.available ? groups.reading.listGroups() : []),
     'groups.add': async ({ accountDid, ref }) => groups.syncing.addGroup(accountDid, ref),
     'groups.refresh': async ({ accountDid, groupDid }) => groups.syncing.refresh(accountDid, groupDid),
+    'groups.findMine': async ({ accountDid }) => findMine(accountDid),
     'groups.joinRequests': async ({ accountDid, groupDid, ...query }) => groups.reading.joinRequests(accountDid, groupDid, query),
     'groups.openJoinRequests': async ({ accountDid, groupDid, q }) => groups.reading.openJoinRequests(accountDid, groupDid, q),
     'groups.members': async ({ accountDid, groupDid, ...query }) => groups.reading.members(accountDid, groupDid, query),

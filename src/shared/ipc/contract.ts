@@ -93,6 +93,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('space.update'), space: z.string().startsWith('at://'), name: z.string().trim().min(1).max(64).optional(), readableBy: Roles.optional(), credentialScopes: Scopes.optional() }).strict(),
   z.object({ kind: z.literal('space.delete'), space: z.string().startsWith('at://') }).strict(),
   z.object({ kind: z.literal('membership.leave') }).strict(),
+  z.object({ kind: z.literal('membership.request'), message: z.string().trim().max(3000).optional() }).strict(),
+  z.object({ kind: z.literal('membership.cancelRequest') }).strict(),
   z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
   /** A member's report to the group's moderators; sent with the queued action's idempotency key, so a retry never counts twice. */
   z.object({ kind: z.literal('subject.report'), subject: Subject, reasonType: z.string().trim().min(1).max(128), reason: z.string().max(2000).optional() }).strict(),
@@ -156,6 +158,11 @@ export const contract = {
   'groups.list': { input: Empty, output: z.array(GroupSummaryView) },
   'groups.add': { input: z.object({ accountDid: Did, ref: z.string().trim().min(1).max(253) }).strict(), output: GroupSummaryView },
   'groups.refresh': { input: InGroup, output: GroupSummaryView },
+  /**
+   * Looks on every host the app knows (the local network's, and each added group's) for
+   * the groups where the account holds a role, and adds those not yet in its list.
+   */
+  'groups.findMine': { input: z.object({ accountDid: Did }).strict(), output: z.object({ added: z.number().int(), unreachableHosts: z.array(z.string()) }) },
   'groups.joinRequests': { input: InGroup.extend(PageQuery).strict(), output: JoinRequestPageView },
   /** Every open request matching a search, so "select all" means all of them, not the pages loaded. */
   'groups.openJoinRequests': { input: InGroup.extend({ q: PageQuery.q }).strict(), output: OpenJoinRequestsView },

@@ -28,6 +28,10 @@ export const GroupSummaryView = z.object({
    */
   listsRevision: z.number().int(),
   syncedAt: z.string().nullable(),
+  /** The account's own request to join, while it waits (non-members only). */
+  joinRequest: z.object({ createdAt: z.string(), message: z.string().nullable(), state: z.enum(['queued', 'waiting', 'withdrawing']) }).nullable(),
+  /** Whether the account accepted its membership (its acceptance record); null when not a member. */
+  accepted: z.boolean().nullable(),
 })
 
 /** The handle of someone the host names only by DID: verified both ways, filled in after a sync; null until then or if none holds. */
@@ -140,6 +144,8 @@ export const EventView = z.object({
   createdAt: z.string(),
   /** This account's own answer, from its own PDS. */
   myRsvp: z.string().nullable(),
+  /** Every member's answer as the host serves it (the account's own may lag behind `myRsvp`). */
+  rsvps: z.array(z.object({ did: z.string(), handle: z.string().nullable(), status: z.enum(['going', 'interested', 'notgoing']) })).default([]),
   pending: z.boolean(),
 })
 

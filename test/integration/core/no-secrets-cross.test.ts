@@ -31,6 +31,7 @@ describe('IPC carries no secret', () => {
       ['groups.add', { accountDid: owner, ref: groupDid }],
       ['groups.list', {}],
       ['groups.refresh', inGroup],
+      ['groups.findMine', { accountDid: owner }],
       ['groups.joinRequests', inGroup],
       ['groups.openJoinRequests', inGroup],
       ['groups.members', inGroup],

@@ -41,7 +41,8 @@ export async function readChanges(rt: AccountRuntime, groupDid: string, cursor: 
     try {
       res = await host.query<{ changes: Change[]; cursor: string }>('example.groups.listChanges', { group: groupDid, limit: PAGE, cursor })
     } catch (err) {
-      if (err instanceof XrpcCallError && err.error === 'InvalidRequest') return null
+      // A lost cursor, or no longer allowed to read the log (ejected, left): read the group whole.
+      if (err instanceof XrpcCallError && (err.error === 'InvalidRequest' || err.status === 403)) return null
       throw err
     }
     changes.push(...res.changes)
@@ -71,6 +72,9 @@ const OWN_CHANGES: Record<ActionKind, readonly string[]> = {
   'space.create': ['space.created'],
   'space.update': ['space.updated'],
   'space.delete': ['space.deleted'],
+  // Someone asking to join may not read the change log: their group is read whole each pass.
+  'membership.request': [],
+  'membership.cancelRequest': [],
 }
 
 /** The list each action's cached effect lives in (read again when the host refused it). */
@@ -92,6 +96,8 @@ export const ACTION_LIST: Record<ActionKind, ListName | null> = {
   'space.create': 'spaces',
   'space.update': 'spaces',
   'space.delete': 'spaces',
+  'membership.request': null,
+  'membership.cancelRequest': null,
 }
 
 /** Actions whose cached effect is a row marked to go away once the host confirms. */

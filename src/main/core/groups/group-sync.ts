@@ -12,6 +12,9 @@ import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { SyncReporter } from './sync-progress.js'
+import { fetchMyRequest, myStanding } from './my-standing.js'
+import { MY_REQUEST } from './join-actions.js'
+import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
 
@@ -25,9 +28,10 @@ interface SpaceIndexRecord {
 }
 const WELL_KNOWN = new Set(['meta', 'members'])
 
-function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: string | null) {
+function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
   const v = r.value
   return {
+    rsvps,
     rkey: r.uri.split('/').pop()!,
     uri: r.uri,
     name: v.name ?? '',
@@ -143,6 +147,7 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
     openSubjects: counts.openSubjects,
     listsRevision: counts.revision,
     syncedAt,
+    ...(await myStanding(rt, g.did, viewer.roles.length > 0)),
   }
 }
 
@@ -188,7 +193,7 @@ async function fetchLists(host: HostClient, g: HostGroupView, only: ReadonlySet<
         return { items: res.records, cursor: res.cursor }
       }, onPage)
     : Promise.resolve([])
-  const [requests, invites, members, open, escalated, eventRecords, spaceRecords] = await Promise.all([
+  const [requests, invites, members, open, escalated, eventRecords, spaceRecords, myRequest] = await Promise.all([
     want('requests', can('admit')) ? page<HostJoinRequest>('example.groups.listJoinRequests', 'requests') : [],
     want('invites', can('invite')) ? page<HostInvite>('example.groups.listInvites', 'invites') : [],
     want('members', isMember) ? page<HostMember>('example.groups.listMembers', 'members') : [],
@@ -196,8 +201,9 @@ async function fetchLists(host: HostClient, g: HostGroupView, only: ReadonlySet<
     want('subjects', can('mod.read')) ? page<HostSubject>('example.groups.listSubjects', 'subjects', { status: 'escalated' }) : [],
     events,
     spaces,
+    fetchMyRequest(host, group, isMember),
   ])
-  return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords, spaces: spaceRecords }
+  return { requests, invites, members, subjects: [...open, ...escalated], events: eventRecords, spaces: spaceRecords, myRequest }
 }
 
 /** What a partial read brings: the lists to read again, whether the group view too, and where the change log ends. */
@@ -223,6 +229,8 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   report?.phase('reading')
   const lists = await fetchLists(host, g, only, report?.read)
   const rsvps = lists.events.length ? await myRsvps(rt, groupDid) : new Map<string, string>()
+  // Everyone's RSVPs come with the events (each event shows who is coming).
+  const everyone = lists.events.length ? await fetchRsvps(host, groupDid) : new Map<string, MemberRsvp[]>()
   // A full read takes in every change so far; a partial one those it was asked for.
   const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
@@ -241,7 +249,18 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       (i) => i.invitee,
     )
     if (only.has('members')) await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null) })), (m) => m.did)
-    if (only.has('events')) await replaceItems(tx, groupDid, 'event', lists.events.map((r) => eventView(r, rsvps.get(r.uri.split('/').pop()!) ?? null)), (e) => e.rkey)
+    if (only.has('events')) {
+      await replaceItems(
+        tx,
+        groupDid,
+        'event',
+        lists.events.map((r) => {
+          const rkey = r.uri.split('/').pop()!
+          return eventView(r, rsvps.get(rkey) ?? null, (everyone.get(rkey) ?? []).map((a) => ({ ...a, handle: handles.get(a.did) ?? null })))
+        }),
+        (e) => e.rkey,
+      )
+    }
     if (only.has('spaces')) await replaceItems(
       tx,
       groupDid,
@@ -264,6 +283,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null })),
       (s) => subjectKey(s.subject),
     )
+    await replaceItems(tx, groupDid, 'myJoinRequest', lists.myRequest, () => MY_REQUEST)
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
     for (const row of queued) {
       const spec = ACTIONS[row.kind as ActionKind]

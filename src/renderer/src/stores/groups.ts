@@ -138,6 +138,29 @@ export const useGroupsStore = defineStore('groups', () => {
     }
   }
 
+  /** Accounts whose groups are being looked for on the hosts the app knows (after sign-in, on start). */
+  const finding = ref(new Set<string>())
+  const searched = new Set<string>()
+  /** Once per account per window: the groups where it holds a role, added to its list. */
+  async function findMine(accountDids: string[]) {
+    const fresh = accountDids.filter((did) => !searched.has(did))
+    if (!fresh.length) return
+    for (const did of fresh) searched.add(did)
+    finding.value = new Set([...finding.value, ...fresh])
+    await Promise.all(
+      fresh.map((accountDid) =>
+        api['groups.findMine']({ accountDid })
+          .catch(() => searched.delete(accountDid)) // asked again next time (e.g. offline now)
+          .finally(() => {
+            const next = new Set(finding.value)
+            next.delete(accountDid)
+            finding.value = next
+          }),
+      ),
+    )
+    await reload()
+  }
+
   async function add(accountDid: string, ref: string) {
     const group = await api['groups.add']({ accountDid, ref })
     await reload()
@@ -177,5 +200,5 @@ export const useGroupsStore = defineStore('groups', () => {
   /** The state of one group's last or current sync. */
   const syncOf = (accountDid: string, groupDid: string) => sync.value.groups.find((s) => s.accountDid === accountDid && s.groupDid === groupDid)
 
-  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, stop, syncNow, add, create, act, actMany, find }
+  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, stop, syncNow, add, create, act, actMany, find, finding, findMine }
 })

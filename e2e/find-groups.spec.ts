@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test, expect, signInThroughPds } from './support/fixtures.js'
+
+test.describe('finding your groups', () => {
+  test('after sign-in, an organizer sees every group they hold a role in, without typing a handle', async ({ page, app }) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+
+    const switcher = page.getByRole('navigation', { name: 'Your groups' })
+    for (const g of app.stack.groups) await expect(switcher.getByTestId(`group-link-${g.handle}`)).toBeVisible({ timeout: 20_000 })
+    // Never "No groups yet" for someone who owns groups.
+    await expect(switcher.getByText('No groups yet.')).toHaveCount(0)
+    await expect(switcher.getByTestId('finding-groups')).toHaveCount(0)
+
+    // From the keyboard: the group opens, showing the role found.
+    const approval = app.stack.groups.find((g) => g.name === 'approval')!
+    await switcher.getByTestId(`group-link-${approval.handle}`).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText(/You are owner/)).toBeVisible()
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+  })
+})

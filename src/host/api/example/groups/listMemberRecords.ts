@@ -1,0 +1,46 @@
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { decodeCursor, page } from '../../../pagination.js'
+import { readableSpace } from '../../../spaces/readers.js'
+import { recordUri } from '../../../spaces/records.js'
+import { refuse } from '../../../errors.js'
+
+/**
+ * What every member wrote in a space, of one collection (optionally one rkey), in one
+ * paged call: how an organizer sees who is coming (RSVPs in the calendar space, whose
+ * rkey is the event's) without one `com.atproto.space.listRecords` per member. Same
+ * readers and same records as that method with `repo` = a member: only members'
+ * records the host read and checked from their own PDS, kept while they are members.
+ * Ordered by member DID, then rkey; the cursor is both, so pages never skip or repeat.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.listMemberRecords({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, params }) => {
+      const { collection, rkey, limit } = params
+      const space = await readableSpace(ctx, params.space, auth.credentials.did)
+      const after = decodeCursor(params.cursor)
+      // DIDs and record keys hold no space, so one joins the two parts of the key.
+      const [afterRepo, afterRkey] = after?.split(' ') ?? []
+      if (after !== undefined && (!afterRepo || !afterRkey)) throw refuse('InvalidRequest', 'Malformed cursor')
+      let query = ctx.db.selectFrom('member_record').select(['repo', 'rkey', 'cid', 'value']).where('space', '=', space.uri).where('collection', '=', collection)
+      if (rkey !== undefined) query = query.where('rkey', '=', rkey)
+      if (afterRepo && afterRkey) query = query.where((eb) => eb.or([eb('repo', '>', afterRepo), eb.and([eb('repo', '=', afterRepo), eb('rkey', '>', afterRkey)])]))
+      const rows = await query.orderBy('repo').orderBy('rkey').limit(limit + 1).execute()
+      const { items, cursor } = page(rows, limit, (r) => `${r.repo} ${r.rkey}`)
+      return {
+        encoding: 'application/json',
+        body: {
+          records: items.map((r) => ({
+            uri: recordUri({ space: space.uri, repo: r.repo, collection, rkey: r.rkey }),
+            repo: r.repo,
+            cid: r.cid,
+            value: JSON.parse(r.value) as Record<string, unknown>,
+          })),
+          ...(cursor ? { cursor } : {}),
+        },
+      }
+    },
+  })
+}
+export default register

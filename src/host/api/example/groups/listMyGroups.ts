@@ -1,0 +1,62 @@
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { decodeCursor, page } from '../../../pagination.js'
+
+/**
+ * The groups on this host where the caller is a member, with the caller's roles in each
+ * (decisions section 6 item 7): how the app finds a person's groups after sign-in
+ * without them typing a handle. Only the caller's own memberships are read (the DID
+ * comes from their service auth, never from a parameter), so nobody learns another
+ * person's groups. Ordered by group DID, a stable key: pages never skip or repeat.
+ * Someone ejected, banned or gone no longer has a member row, so the group drops out.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.listMyGroups({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, params }) => {
+      const caller = auth.credentials.did
+      const after = decodeCursor(params.cursor)
+      let query = ctx.db
+        .selectFrom('member')
+        .innerJoin('group', 'group.did', 'member.groupDid')
+        .select(['group.did', 'group.handle', 'group.displayName', 'group.joinPolicy', 'member.joinedAt', 'member.acceptedAt'])
+        .where('member.did', '=', caller)
+      if (after !== undefined) query = query.where('group.did', '>', after)
+      const rows = await query.orderBy('group.did').limit(params.limit + 1).execute()
+      const { items, cursor } = page(rows, params.limit, (r) => r.did)
+
+      const roleRows = items.length
+        ? await ctx.db
+            .selectFrom('member_role')
+            .select(['groupDid', 'role'])
+            .where('did', '=', caller)
+            .where(
+              'groupDid',
+              'in',
+              items.map((g) => g.did),
+            )
+            .orderBy('role')
+            .execute()
+        : []
+      const rolesOf = new Map<string, string[]>()
+      for (const r of roleRows) rolesOf.set(r.groupDid, [...(rolesOf.get(r.groupDid) ?? []), r.role])
+
+      return {
+        encoding: 'application/json',
+        body: {
+          groups: items.map((g) => ({
+            did: g.did,
+            handle: g.handle,
+            ...(g.displayName ? { displayName: g.displayName } : {}),
+            joinPolicy: g.joinPolicy,
+            roles: rolesOf.get(g.did) ?? [],
+            joinedAt: g.joinedAt,
+            accepted: g.acceptedAt !== null,
+          })),
+          ...(cursor ? { cursor } : {}),
+        },
+      }
+    },
+  })
+}
+export default register

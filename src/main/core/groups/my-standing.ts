@@ -1,0 +1,55 @@
+import type { AccountRuntime } from '../session/account-runtime.js'
+import type { HostClient } from '../xrpc/host-client.js'
+import type { HostJoinRequest, HostMember } from './host-views.js'
+import { MY_REQUEST, myJoinRequestView, type MyJoinRequestView } from './join-actions.js'
+
+/**
+ * The person's own standing in a group, beside what their roles let them do: a request
+ * to join still waiting (theirs, from `getJoinRequest`), and, once a member, whether
+ * they have accepted membership (the acceptance record on their own PDS).
+ */
+export interface MyStanding {
+  /** `queued`: not sent yet (offline); `waiting`: the host holds it; `withdrawing`: a withdrawal is queued. */
+  joinRequest: (MyJoinRequestView & { state: 'queued' | 'waiting' | 'withdrawing' }) | null
+  /** Null when not a member. */
+  accepted: boolean | null
+}
+
+/** The caller's own waiting request, for a non-member (a member has none to show). */
+export async function fetchMyRequest(host: HostClient, groupDid: string, isMember: boolean): Promise<MyJoinRequestView[]> {
+  if (isMember) return []
+  const res = await host.query<{ request?: HostJoinRequest }>('example.groups.getJoinRequest', { group: groupDid })
+  return res.request ? [myJoinRequestView(res.request)] : []
+}
+
+/** From the cache (and the outbox: an acceptance queued counts as given). */
+export async function myStanding(rt: AccountRuntime, groupDid: string, isMember: boolean): Promise<MyStanding> {
+  const request = await rt.cache
+    .selectFrom('item')
+    .select(['view', 'pendingAction'])
+    .where('groupDid', '=', groupDid)
+    .where('kind', '=', 'myJoinRequest')
+    .where('key', '=', MY_REQUEST)
+    .executeTakeFirst()
+  const joinRequest = request && !isMember ? { ...(JSON.parse(request.view) as MyJoinRequestView), state: await requestState(rt, groupDid, request.pendingAction) } : null
+  if (!isMember) return { joinRequest, accepted: null }
+  const me = await rt.cache.selectFrom('item').select('view').where('groupDid', '=', groupDid).where('kind', '=', 'member').where('key', '=', rt.did).executeTakeFirst()
+  const accepted = me ? (JSON.parse(me.view) as HostMember).accepted : false
+  return { joinRequest, accepted: accepted || (await queued(rt, groupDid, 'membership.accept')) }
+}
+
+async function requestState(rt: AccountRuntime, groupDid: string, pendingAction: number | null): Promise<'queued' | 'waiting' | 'withdrawing'> {
+  if (await queued(rt, groupDid, 'membership.cancelRequest')) return 'withdrawing'
+  return pendingAction === null ? 'waiting' : 'queued'
+}
+
+async function queued(rt: AccountRuntime, groupDid: string, kind: string): Promise<boolean> {
+  const row = await rt.cache
+    .selectFrom('outbox')
+    .select('id')
+    .where('groupDid', '=', groupDid)
+    .where('kind', '=', kind)
+    .where('state', 'in', ['queued', 'sending'])
+    .executeTakeFirst()
+  return !!row
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { MemberPds } from '../../support/member-pds.js'
+import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
+import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../../../src/main/core/calendar/calendar-space.js'
+import type { StackAccountName } from '../../../src/shared/stack-file.js'
+
+const net = useLocalNetwork()
+const pds = new MemberPds(() => net.stack)
+let app: CoreHarness
+let owner: string
+const groupDid = () => net.group('open').did
+
+useSignedInCore(net, { groups: ['open'] }, (signedIn) => ({ app, owner } = signedIn))
+
+const settled = () => eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state !== 'queued' && o.state !== 'sending'))
+const events = () => app.call('groups.events', { accountDid: owner, groupDid: groupDid() })
+
+/** A member answering from their own PDS (another person's app, as far as this one knows). */
+const answer = (name: StackAccountName, rkey: string, status: string) =>
+  pds.put(name, {
+    space: calendarSpace(groupDid()),
+    collection: RSVP_COLLECTION,
+    rkey,
+    record: { $type: RSVP_COLLECTION, subject: `${calendarSpace(groupDid())}/${groupDid()}/${EVENT_COLLECTION}/${rkey}`, status, createdAt: new Date().toISOString() },
+  })
+
+describe('who is coming: every member’s RSVPs on the organizer’s calendar', () => {
+  it('shows each member’s answer to an event, with their handle, as the host serves them', async () => {
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.create', event: { name: 'Picnic', startsAt: new Date(Date.now() + 86_400_000).toISOString() } } })
+    await settled()
+    const [event] = await eventually(async () => ((await events())[0]?.uri ? events() : null))
+    expect(event!.rsvps).toEqual([])
+
+    expect((await answer('member', event!.rkey, 'going')).status).toBe(200)
+    expect((await answer('admin', event!.rkey, 'interested')).status).toBe(200)
+    expect((await answer('moderator', event!.rkey, 'notgoing')).status).toBe(200)
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.rsvp', rkey: event!.rkey, status: 'going' } })
+    await settled()
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+
+    const seen = (await events())[0]!
+    const byDid = new Map(seen.rsvps.map((r) => [r.did, r.status]))
+    expect(byDid).toEqual(
+      new Map([
+        [pds.did('member'), 'going'],
+        [pds.did('admin'), 'interested'],
+        [pds.did('moderator'), 'notgoing'],
+        [owner, 'going'],
+      ]),
+    )
+    expect(seen.myRsvp).toBe('going')
+    // Handles come once verified both ways (after the sync that brought the members).
+    const named = await eventually(async () => {
+      await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+      const e = (await events())[0]!
+      return e.rsvps.every((r) => r.handle) ? e : null
+    })
+    expect(named.rsvps.find((r) => r.did === pds.did('member'))?.handle).toBe(net.stack.accounts.find((a) => a.name === 'member')!.handle)
+  })
+
+  it('follows a changed answer, and drops someone who left the group', async () => {
+    const [event] = await events()
+    expect((await answer('member', event!.rkey, 'notgoing')).status).toBe(200)
+    expect((await net.as('admin').call('example.groups.leaveGroup', { body: { group: groupDid() } })).status).toBe(200)
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    const seen = (await events())[0]!
+    expect(seen.rsvps.find((r) => r.did === pds.did('member'))?.status).toBe('notgoing')
+    expect(seen.rsvps.some((r) => r.did === pds.did('admin'))).toBe(false)
+  })
+
+  it('never shows a non-member’s answer', async () => {
+    const [event] = await events()
+    expect((await answer('outsider', event!.rkey, 'going')).status).toBe(200)
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    expect((await events())[0]!.rsvps.some((r) => r.did === pds.did('outsider'))).toBe(false)
+  })
+})
