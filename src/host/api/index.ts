@@ -34,9 +34,11 @@ import listRecords from './com/atproto/space/listRecords.js'
 import resolveHandle from './com/atproto/identity/resolveHandle.js'
 import unbanMember from './example/groups/unbanMember.js'
 import listBans from './example/groups/listBans.js'
+import getSubject from './example/groups/getSubject.js'
+import emitModerationEvent from './example/groups/emitModerationEvent.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, getSubject, emitModerationEvent]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
   for (const register of METHODS) register(server, ctx)

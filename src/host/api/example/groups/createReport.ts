@@ -5,11 +5,15 @@ import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { parseSubject, recordModerationEvent } from '../../../moderation/subjects.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
+import { hasReported } from '../../../moderation/reports.js'
 
 /**
- * A member reports an account or a record to the group's moderators. The first report
- * opens a subject; later ones add to its count and reopen it if it had been resolved,
- * since a fresh report is fresh work.
+ * A member reports an account or a record to the group's moderators, with one of
+ * atproto's reason types (other non-blank values are kept as given, as older clients
+ * send `spam`) and free text. The first report opens a subject; later ones reopen it if
+ * it had been resolved, since a fresh report is fresh work. Every report is kept (the
+ * reporter too, shown to moderators only), but the count is of people: one person's
+ * repeated reports of one subject count once.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.createReport({
@@ -25,12 +29,22 @@ const register: RegisterMethod = (server, ctx) => {
       await ctx.db.transaction().execute(async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
+        const again = await hasReported(tx, group.did, key, caller)
         await tx
           .insertInto('subject')
-          .values({ groupDid: group.did, subjectKey: key, subject: JSON.stringify(subject), status: 'open', reportCount: 1, createdAt: now, updatedAt: now })
+          .values({ groupDid: group.did, subjectKey: key, subject: JSON.stringify(subject), status: 'open', reportCount: 1, createdAt: now, updatedAt: now, lastReportedAt: now })
           .onConflict((oc) =>
-            oc.columns(['groupDid', 'subjectKey']).doUpdateSet({ status: 'open', reportCount: sql`${sql.ref('subject.reportCount')} + 1`, updatedAt: now }),
+            oc.columns(['groupDid', 'subjectKey']).doUpdateSet({
+              status: 'open',
+              reportCount: again ? sql`${sql.ref('subject.reportCount')}` : sql`${sql.ref('subject.reportCount')} + 1`,
+              updatedAt: now,
+              lastReportedAt: now,
+            }),
           )
+          .execute()
+        await tx
+          .insertInto('report')
+          .values({ groupDid: group.did, subjectKey: key, reasonType, reason: reason ?? null, reportedBy: caller, createdAt: now } as never)
           .execute()
         await recordModerationEvent(tx, { groupDid: group.did, subjectKey: key, kind: 'report', data: { reasonType, ...(reason ? { reason } : {}) }, createdBy: caller })
         await recordChange(tx, group.did, 'subject.reported', key)
