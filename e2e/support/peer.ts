@@ -25,5 +25,14 @@ export async function asPeer(stack: StackFile, name: StackAccountName) {
       const minted = (await (await fetch(url, { headers: { authorization: `Bearer ${accessJwt}` } })).json()) as { token: string }
       return post(stack.host.url, method, body, minted.token)
     },
+    /** A query (GET) to the group host, e.g. reading a space's records as this person. */
+    async query(method: string, params: Record<string, string>) {
+      const url = new URL('/xrpc/com.atproto.server.getServiceAuth', stack.pds)
+      url.searchParams.set('aud', stack.host.aud)
+      url.searchParams.set('lxm', method)
+      const minted = (await (await fetch(url, { headers: { authorization: `Bearer ${accessJwt}` } })).json()) as { token: string }
+      const res = await fetch(new URL(`/xrpc/${method}?${new URLSearchParams(params).toString()}`, stack.host.url), { headers: { authorization: `Bearer ${minted.token}` } })
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+    },
   }
 }

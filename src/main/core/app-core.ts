@@ -15,6 +15,7 @@ import type { AppInfo } from '../../shared/ipc/contract.js'
 import type { Updater } from './updates/updater.js'
 import { UpdateController, UPDATES_UNAVAILABLE } from './updates/update-controller.js'
 import { errorFields, log } from './log/log.js'
+import { subjectDetail } from './moderation/subject-detail.js'
 
 export interface CoreOptions {
   version: string
@@ -134,6 +135,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.members': async ({ accountDid, groupDid, ...query }) => groups.members(accountDid, groupDid, query),
     'groups.invites': async ({ accountDid, groupDid, ...query }) => groups.invites(accountDid, groupDid, query),
     'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.subjects(accountDid, groupDid, query),
+    'groups.subject': async ({ accountDid, groupDid, key }) => subjectDetail(await groups.runtime(accountDid), groupDid, key),
     'groups.events': async ({ accountDid, groupDid }) => groups.events(accountDid, groupDid),
     'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.spaces(accountDid, groupDid),

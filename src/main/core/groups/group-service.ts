@@ -16,6 +16,7 @@ import { inviteList } from './invite-list.js'
 import { fillListHandles, PER_PASS } from '../people/list-handles.js'
 import { verifiedHandle } from '../people/resolve-person.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
+import { narrowSubjects, type SubjectNarrowing } from '../moderation/queue-order.js'
 import { SyncProgress } from './sync-progress.js'
 import { errorFields, log } from '../log/log.js'
 
@@ -155,11 +156,11 @@ export class GroupService {
     return this.lists.page(await this.cacheOf(accountDid, groupDid), accountDid, groupDid, inviteList, query)
   }
   /** A page of the moderation queue (or of one status in it), with how many are open and escalated. */
-  async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter }): Promise<SubjectPage> {
+  async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter } & SubjectNarrowing): Promise<SubjectPage> {
     const cache = await this.cacheOf(accountDid, groupDid)
     const { items, revision } = await this.lists.matching(cache, accountDid, groupDid, subjectList, query.q)
     const queue = items.filter((s) => inView(s, 'queue'))
-    const shown = query.status === 'queue' ? queue : items.filter((s) => inView(s, query.status))
+    const shown = narrowSubjects(query.status === 'queue' ? queue : items.filter((s) => inView(s, query.status)), query)
     let open = 0
     let escalated = 0
     for (const s of queue) {

@@ -9,6 +9,7 @@ import { spaceRecordAddress } from '../../../shared/space-address.js'
 import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { MODERATION_ACTIONS, type ReportPayload, type SubjectEventPayload } from '../moderation/moderation-actions.js'
 
 type Tx = Transaction<CacheSchema>
 
@@ -30,6 +31,8 @@ export interface ActionPayloads {
   'space.update': { space: string; name?: string; readableBy?: string[]; credentialScopes?: { role: string; scopes: string[] }[] }
   'space.delete': { space: string }
   'membership.leave': Record<string, never>
+  'subject.event': SubjectEventPayload
+  'report.create': ReportPayload
 }
 
 /** What an organizer edits of a calendar event (community.lexicon.calendar.event). */
@@ -42,7 +45,7 @@ export interface EventFields {
 }
 export type ActionKind = keyof ActionPayloads
 
-interface ActionSpec<K extends ActionKind> {
+export interface ActionSpec<K extends ActionKind> {
   /** A host method called with service auth, with this body… */
   method?: string
   body?(groupDid: string, p: ActionPayloads[K]): Record<string, unknown>
@@ -68,7 +71,7 @@ const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
 
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
-const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS>]: ActionSpec<K> } = {
+const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | keyof typeof MODERATION_ACTIONS>]: ActionSpec<K> } = {
   'joinRequest.decide': {
     method: 'example.groups.admitMember',
     body: (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) }),
@@ -254,7 +257,7 @@ const CALENDAR_ACTIONS: { [K in 'event.create' | 'event.update' | 'event.delete'
 
 const nullable = (e: EventFields) => ({ name: e.name, startsAt: e.startsAt, endsAt: e.endsAt ?? null, description: e.description ?? null, location: e.location ?? null })
 
-export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...HOST_ACTIONS, ...CALENDAR_ACTIONS }
+export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...HOST_ACTIONS, ...CALENDAR_ACTIONS, ...MODERATION_ACTIONS }
 
 /** Who or what a queued action is about (a member, an invitee, a report's subject), if anyone. */
 export function actionTarget(payload: unknown): string | null {
