@@ -60,9 +60,20 @@ test.describe('moderation subject pane', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click()
     await expect(page.getByTestId('report-sent')).toBeVisible()
 
+    // And a member, from the member list.
+    await openSection(page, 'Members')
+    await syncNow(page)
+    await page.getByRole('button', { name: new RegExp(`^Report ${member.did}`) }).click()
+    const aboutMember = page.getByRole('form', { name: new RegExp(`^Report ${member.did}`) })
+    await aboutMember.getByLabel('Rude').check()
+    await aboutMember.getByLabel('In your words (optional)').fill('Mocked a newcomer.')
+    await aboutMember.getByRole('button', { name: 'Send report' }).click()
+    await expect(page.getByTestId('report-sent')).toBeVisible()
+
     // The moderator (the organizer here) sees the reason and the sentence on the row.
     await openSection(page, 'Moderation')
     await syncNow(page)
+    await expect(page.getByTestId(`subject-${member.did}`).getByTestId('subject-words')).toHaveText('Mocked a newcomer.', { timeout: 20_000 })
     const row = page.getByTestId(`subject-${spam}`)
     await expect(row.getByTestId('subject-reasons')).toHaveText('Spam', { timeout: 20_000 })
     await expect(row.getByTestId('subject-words')).toHaveText(sentence)
