@@ -30,6 +30,9 @@ export type ChangeKind =
   | 'record.created'
   | 'record.updated'
   | 'record.deleted'
+  /** A moderator took the record down: members are no longer served it (issue 17). */
+  | 'record.takenDown'
+  | 'record.restored'
   | 'subject.reported'
   | 'subject.updated'
 

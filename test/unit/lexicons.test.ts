@@ -58,6 +58,8 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.deleteSpace': 'procedure',
   'example.groups.createReport': 'procedure',
   'example.groups.updateSubject': 'procedure',
+  'example.groups.getSubject': 'query',
+  'example.groups.emitModerationEvent': 'procedure',
   'example.groups.configureGroup': 'procedure',
   'example.groups.createGroup': 'procedure',
   'example.groups.listChanges': 'query',
@@ -83,6 +85,8 @@ const METHOD_ERRORS: Record<string, string[]> = {
   'example.groups.updateSpace': ['SpaceNotFound', 'WellKnownSpace'],
   'example.groups.deleteSpace': ['SpaceNotFound', 'WellKnownSpace'],
   'example.groups.updateSubject': ['SubjectNotFound'],
+  'example.groups.getSubject': ['SubjectNotFound', 'Forbidden'],
+  'example.groups.emitModerationEvent': ['SubjectNotFound', 'Forbidden', 'NotAssignable'],
   'example.groups.configureGroup': ['Forbidden'],
   'example.groups.notifyWrite': ['Forbidden', 'NotHosted', 'InvalidRequest'],
 }

@@ -12,6 +12,7 @@ import * as m006 from './migrations/006-service-jti.js'
 import * as m007 from './migrations/007-bans.js'
 import { sealedKeysMigration } from './migrations/008-sealed-keys.js'
 import * as m009oauth from './migrations/009-oauth.js'
+import * as m010 from './migrations/010-moderation.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
@@ -29,6 +30,7 @@ const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '007-bans': m007,
   '008-sealed-keys': sealedKeysMigration(hostKey),
   '009-oauth': m009oauth,
+  '010-moderation': m010,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -129,18 +129,40 @@ export interface SubjectTable {
   /** JSON of `{did}` or `{uri, cid?}`. */
   subject: string
   status: SubjectStatus
+  /** Distinct reporters: one person's repeated reports count once. */
   reportCount: number
   createdAt: string
   updatedAt: string
+  /** When the newest report came (migration 010); null only before any report was copied. */
+  lastReportedAt: string | null
+}
+
+/** One report (migration 010): kept whole, repeated ones too; the reporter only moderators see. */
+export interface ReportTable {
+  id: number
+  groupDid: string
+  subjectKey: string
+  reasonType: string
+  reason: string | null
+  reportedBy: string
+  createdAt: string
+}
+
+/** A takedown in force (migration 010): a record's space address, or an account's DID. */
+export interface TakedownTable {
+  groupDid: string
+  subjectKey: string
+  createdBy: string
+  createdAt: string
 }
 
 export interface ModerationEventTable {
   id: number
   groupDid: string
   subjectKey: string
-  /** 'report' | 'status' | 'eject' */
+  /** 'report' | 'status' | 'eject' | 'comment' | 'acknowledge' | 'escalate' | 'resolve' | 'takedown' | 'reverseTakedown' */
   kind: string
-  /** JSON: report {reasonType, reason?}, status {status, note?}, eject {note?, ban?}. */
+  /** JSON: report {reasonType, reason?}, status {status, note?}, eject {note?, ban?}, the others {note?, ban?}. */
   data: string
   createdBy: string
   createdAt: string
@@ -242,4 +264,6 @@ export interface HostDatabaseSchema {
   oauth_request: OAuthRequestTable
   oauth_session: OAuthSessionTable
   oauth_upstream: OAuthUpstreamTable
+  report: ReportTable
+  takedown: TakedownTable
 }

@@ -25,9 +25,11 @@ import * as ExampleGroupsCreateReport from './types/example/groups/createReport.
 import * as ExampleGroupsCreateSpace from './types/example/groups/createSpace.js'
 import * as ExampleGroupsDeleteSpace from './types/example/groups/deleteSpace.js'
 import * as ExampleGroupsEjectMember from './types/example/groups/ejectMember.js'
+import * as ExampleGroupsEmitModerationEvent from './types/example/groups/emitModerationEvent.js'
 import * as ExampleGroupsGetGroup from './types/example/groups/getGroup.js'
 import * as ExampleGroupsGetGroupAuth from './types/example/groups/getGroupAuth.js'
 import * as ExampleGroupsGetJoinRequest from './types/example/groups/getJoinRequest.js'
+import * as ExampleGroupsGetSubject from './types/example/groups/getSubject.js'
 import * as ExampleGroupsGrantRole from './types/example/groups/grantRole.js'
 import * as ExampleGroupsLeaveGroup from './types/example/groups/leaveGroup.js'
 import * as ExampleGroupsListBans from './types/example/groups/listBans.js'
@@ -327,6 +329,18 @@ export class ExampleGroupsNS {
     return this._server.xrpc.method(nsid, cfg)
   }
 
+  emitModerationEvent<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsEmitModerationEvent.QueryParams,
+      ExampleGroupsEmitModerationEvent.HandlerInput,
+      ExampleGroupsEmitModerationEvent.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.emitModerationEvent' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
   getGroup<A extends Auth = void>(
     cfg: MethodConfigOrHandler<
       A,
@@ -360,6 +374,18 @@ export class ExampleGroupsNS {
     >,
   ) {
     const nsid = 'example.groups.getJoinRequest' // @ts-ignore
+    return this._server.xrpc.method(nsid, cfg)
+  }
+
+  getSubject<A extends Auth = void>(
+    cfg: MethodConfigOrHandler<
+      A,
+      ExampleGroupsGetSubject.QueryParams,
+      ExampleGroupsGetSubject.HandlerInput,
+      ExampleGroupsGetSubject.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.getSubject' // @ts-ignore
     return this._server.xrpc.method(nsid, cfg)
   }
 

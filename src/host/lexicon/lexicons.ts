@@ -262,6 +262,11 @@ export const schemaDict = {
                 type: 'unknown',
                 description: 'The record.',
               },
+              takenDown: {
+                type: 'boolean',
+                description:
+                  "Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it.",
+              },
             },
           },
         },
@@ -374,6 +379,11 @@ export const schemaDict = {
           value: {
             type: 'unknown',
             description: 'The record.',
+          },
+          takenDown: {
+            type: 'boolean',
+            description:
+              "Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it.",
           },
         },
       },
@@ -646,6 +656,8 @@ export const schemaDict = {
               'example.groups.deleteSpace',
               'example.groups.createReport',
               'example.groups.updateSubject',
+              'example.groups.getSubject',
+              'example.groups.emitModerationEvent',
               'example.groups.configureGroup',
               'example.groups.createGroup',
               'example.groups.listChanges',
@@ -946,12 +958,23 @@ export const schemaDict = {
               },
               reasonType: {
                 type: 'string',
-                description: 'Kind of problem, e.g. spam, harassment, other.',
+                description:
+                  "Kind of problem: one of atproto's reason types (com.atproto.moderation.defs#reason*). Other non-blank values are kept as given, for older clients.",
                 maxLength: 256,
+                knownValues: [
+                  'com.atproto.moderation.defs#reasonSpam',
+                  'com.atproto.moderation.defs#reasonViolation',
+                  'com.atproto.moderation.defs#reasonMisleading',
+                  'com.atproto.moderation.defs#reasonSexual',
+                  'com.atproto.moderation.defs#reasonRude',
+                  'com.atproto.moderation.defs#reasonOther',
+                  'com.atproto.moderation.defs#reasonAppeal',
+                ],
               },
               reason: {
                 type: 'string',
-                description: 'Free-text explanation.',
+                description:
+                  "Free-text explanation, shown to the group's moderators.",
                 maxLength: 20000,
                 maxGraphemes: 2000,
               },
@@ -1213,6 +1236,24 @@ export const schemaDict = {
             minimum: 0,
             description: 'Number of reports received for the subject.',
           },
+          takenDown: {
+            type: 'boolean',
+            description:
+              'Whether a takedown is in force: a record is not served to members, an account is banned.',
+          },
+          lastReport: {
+            type: 'ref',
+            ref: 'lex:example.groups.defs#reportView',
+            description: 'The newest report.',
+          },
+          reasonTypes: {
+            type: 'array',
+            description: 'The distinct reason types reported.',
+            items: {
+              type: 'string',
+              maxLength: 256,
+            },
+          },
         },
       },
       role: {
@@ -1472,6 +1513,105 @@ export const schemaDict = {
           },
         },
       },
+      reportView: {
+        type: 'object',
+        description:
+          'One report of a subject. reportedBy is shown to moderators, never to the reported person.',
+        required: ['id', 'reasonType', 'createdAt'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          reasonType: {
+            type: 'string',
+            maxLength: 256,
+            knownValues: [
+              'com.atproto.moderation.defs#reasonSpam',
+              'com.atproto.moderation.defs#reasonViolation',
+              'com.atproto.moderation.defs#reasonMisleading',
+              'com.atproto.moderation.defs#reasonSexual',
+              'com.atproto.moderation.defs#reasonRude',
+              'com.atproto.moderation.defs#reasonOther',
+              'com.atproto.moderation.defs#reasonAppeal',
+            ],
+          },
+          reason: {
+            type: 'string',
+            maxLength: 20000,
+            maxGraphemes: 2000,
+          },
+          reportedBy: {
+            type: 'string',
+            format: 'did',
+            description:
+              'Who reported; omitted when the caller is the reported person.',
+          },
+          createdAt: {
+            type: 'string',
+            format: 'datetime',
+          },
+        },
+      },
+      moderationEventView: {
+        type: 'object',
+        description:
+          "One entry of a subject's moderation history: who did what, when.",
+        required: ['id', 'event', 'createdAt'],
+        properties: {
+          id: {
+            type: 'integer',
+          },
+          event: {
+            type: 'string',
+            description: 'What happened.',
+            knownValues: [
+              'report',
+              'status',
+              'eject',
+              'comment',
+              'acknowledge',
+              'escalate',
+              'resolve',
+              'takedown',
+              'reverseTakedown',
+            ],
+          },
+          note: {
+            type: 'string',
+            maxLength: 3000,
+          },
+          status: {
+            type: 'string',
+            description: 'For status: the new status.',
+            knownValues: ['open', 'escalated', 'resolved'],
+          },
+          reasonType: {
+            type: 'string',
+            maxLength: 256,
+            description: 'For report: its reason type.',
+          },
+          reason: {
+            type: 'string',
+            maxLength: 20000,
+            description: 'For report: its text.',
+          },
+          ban: {
+            type: 'boolean',
+            description:
+              'For eject and takedown of an account: whether a ban was set.',
+          },
+          createdBy: {
+            type: 'string',
+            format: 'did',
+            description:
+              'Who did it; for a report, omitted when the caller is the reported person.',
+          },
+          createdAt: {
+            type: 'string',
+            format: 'datetime',
+          },
+        },
+      },
     },
   },
   ExampleGroupsDeleteSpace: {
@@ -1590,6 +1730,89 @@ export const schemaDict = {
           },
           {
             name: 'InvalidRequest',
+          },
+        ],
+      },
+    },
+  },
+  ExampleGroupsEmitModerationEvent: {
+    lexicon: 1,
+    id: 'example.groups.emitModerationEvent',
+    description:
+      'Act on a reported subject; every event is kept in its history with who and when.',
+    defs: {
+      main: {
+        type: 'procedure',
+        description:
+          'Act on a reported subject (requires mod.resolve; a takedown or its reversal of an account also requires eject). comment: a note only. acknowledge: seen, status unchanged. escalate, resolve: set the status. takedown: a record in a group space is no longer served to members (mod.read readers still see it, marked), an account is ejected and banned; the subject is resolved. reverseTakedown undoes either.',
+        input: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['group', 'subject', 'event'],
+            properties: {
+              group: {
+                type: 'string',
+                description: 'DID of the group the call is about.',
+                format: 'did',
+              },
+              subject: {
+                type: 'union',
+                description: 'The moderation subject: an account or a record.',
+                refs: [
+                  'lex:example.groups.defs#subjectAccount',
+                  'lex:example.groups.defs#subjectRecord',
+                ],
+              },
+              event: {
+                type: 'string',
+                description: 'What to do.',
+                knownValues: [
+                  'comment',
+                  'acknowledge',
+                  'escalate',
+                  'resolve',
+                  'takedown',
+                  'reverseTakedown',
+                ],
+              },
+              note: {
+                type: 'string',
+                description:
+                  'Moderation note kept in the history (required for comment).',
+                maxLength: 3000,
+              },
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['subject'],
+            properties: {
+              subject: {
+                type: 'ref',
+                ref: 'lex:example.groups.defs#subject',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'InvalidRequest',
+          },
+          {
+            name: 'SubjectNotFound',
+          },
+          {
+            name: 'NotAssignable',
+          },
+          {
+            name: 'LastConfigurer',
           },
         ],
       },
@@ -1824,6 +2047,94 @@ export const schemaDict = {
         errors: [
           {
             name: 'InvalidRequest',
+          },
+        ],
+      },
+    },
+  },
+  ExampleGroupsGetSubject: {
+    lexicon: 1,
+    id: 'example.groups.getSubject',
+    description:
+      'One moderation subject with its reports and its history (requires mod.read).',
+    defs: {
+      main: {
+        type: 'query',
+        description:
+          'One moderation subject with its reports and its history (requires mod.read). Reports and history come newest first; the cursor pages both.',
+        parameters: {
+          type: 'params',
+          required: ['group', 'subject'],
+          properties: {
+            group: {
+              type: 'string',
+              description: 'DID of the group the call is about.',
+              format: 'did',
+            },
+            subject: {
+              type: 'string',
+              description:
+                "The subject's key: an account's DID or a record's at:// address.",
+              maxLength: 2048,
+            },
+            limit: {
+              type: 'integer',
+              minimum: 1,
+              maximum: 100,
+              default: 50,
+              description: 'Page size, for reports and for history.',
+            },
+            cursor: {
+              type: 'string',
+              description: 'Opaque pagination cursor from a previous page.',
+            },
+          },
+        },
+        output: {
+          encoding: 'application/json',
+          schema: {
+            type: 'object',
+            required: ['subject', 'reports', 'history'],
+            properties: {
+              subject: {
+                type: 'ref',
+                ref: 'lex:example.groups.defs#subject',
+              },
+              record: {
+                type: 'unknown',
+                description:
+                  "For a record in one of the group's spaces: its value as members were served it, taken down or not.",
+              },
+              reports: {
+                type: 'array',
+                items: {
+                  type: 'ref',
+                  ref: 'lex:example.groups.defs#reportView',
+                },
+              },
+              history: {
+                type: 'array',
+                items: {
+                  type: 'ref',
+                  ref: 'lex:example.groups.defs#moderationEventView',
+                },
+              },
+              cursor: {
+                type: 'string',
+                description: 'Opaque pagination cursor from a previous page.',
+              },
+            },
+          },
+        },
+        errors: [
+          {
+            name: 'Forbidden',
+          },
+          {
+            name: 'InvalidRequest',
+          },
+          {
+            name: 'SubjectNotFound',
           },
         ],
       },
@@ -2506,6 +2817,33 @@ export const schemaDict = {
               description: 'Only subjects with this status, e.g. open.',
               knownValues: ['open', 'escalated', 'resolved'],
             },
+            reasonType: {
+              type: 'string',
+              maxLength: 256,
+              description:
+                'Only subjects with at least one report of this reason type.',
+              knownValues: [
+                'com.atproto.moderation.defs#reasonSpam',
+                'com.atproto.moderation.defs#reasonViolation',
+                'com.atproto.moderation.defs#reasonMisleading',
+                'com.atproto.moderation.defs#reasonSexual',
+                'com.atproto.moderation.defs#reasonRude',
+                'com.atproto.moderation.defs#reasonOther',
+                'com.atproto.moderation.defs#reasonAppeal',
+              ],
+            },
+            kind: {
+              type: 'string',
+              description: 'Only accounts or only records.',
+              knownValues: ['account', 'record'],
+            },
+            sort: {
+              type: 'string',
+              description:
+                'oldest (first report first, the default), mostReports (most distinct reporters first), newestReport (latest report first).',
+              knownValues: ['oldest', 'mostReports', 'newestReport'],
+              default: 'oldest',
+            },
             limit: {
               type: 'integer',
               minimum: 1,
@@ -3152,10 +3490,12 @@ export const ids = {
   ExampleGroupsDefs: 'example.groups.defs',
   ExampleGroupsDeleteSpace: 'example.groups.deleteSpace',
   ExampleGroupsEjectMember: 'example.groups.ejectMember',
+  ExampleGroupsEmitModerationEvent: 'example.groups.emitModerationEvent',
   ExampleGroupsEventImage: 'example.groups.eventImage',
   ExampleGroupsGetGroup: 'example.groups.getGroup',
   ExampleGroupsGetGroupAuth: 'example.groups.getGroupAuth',
   ExampleGroupsGetJoinRequest: 'example.groups.getJoinRequest',
+  ExampleGroupsGetSubject: 'example.groups.getSubject',
   ExampleGroupsGrantRole: 'example.groups.grantRole',
   ExampleGroupsLeaveGroup: 'example.groups.leaveGroup',
   ExampleGroupsListBans: 'example.groups.listBans',

@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -96,8 +96,18 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('membership.request'), message: z.string().trim().max(3000).optional() }).strict(),
   z.object({ kind: z.literal('membership.cancelRequest') }).strict(),
   z.object({ kind: z.literal('subject.update'), key: z.string().min(1), subject: Subject, status: z.enum(['open', 'escalated', 'resolved']), note: z.string().max(3000).optional() }).strict(),
-  /** A member's report to the group's moderators; sent with the queued action's idempotency key, so a retry never counts twice. */
-  z.object({ kind: z.literal('subject.report'), subject: Subject, reasonType: z.string().trim().min(1).max(128), reason: z.string().max(2000).optional() }).strict(),
+  /** A moderator's act on a reported subject (issue 17), kept in its history on the host. */
+  z
+    .object({
+      kind: z.literal('subject.event'),
+      key: z.string().min(1),
+      subject: Subject,
+      event: z.enum(['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown']),
+      note: z.string().max(3000).optional(),
+    })
+    .strict(),
+  /** A member's report of an event, a member or another record, with atproto's reason type. */
+  z.object({ kind: z.literal('report.create'), subject: Subject, reasonType: z.string().min(1).max(256), reason: z.string().max(2000).optional() }).strict(),
 ])
 
 /**
@@ -175,9 +185,15 @@ export const contract = {
       ...PageQuery,
       /** The whole queue (not resolved), or only open or only escalated reports. */
       status: z.enum(['queue', 'open', 'escalated']).default('queue'),
+      /** Only subjects with a report of this reason type; only accounts or records; the order. */
+      reasonType: z.string().max(256).optional(),
+      subjectKind: z.enum(['account', 'record']).optional(),
+      sort: z.enum(['recent', 'mostReports', 'newestReport']).default('recent'),
     }).strict(),
     output: SubjectPageView,
   },
+  /** One subject for the moderator's pane: the thing reported, every report, the history (read from the host). */
+  'groups.subject': { input: InGroup.extend({ key: z.string().min(1).max(2048) }).strict(), output: SubjectDetailView },
   'groups.events': { input: InGroup, output: z.array(EventView) },
   'groups.spaces': { input: InGroup, output: z.array(SpaceView) },
   'groups.create': {

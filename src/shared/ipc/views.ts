@@ -124,6 +124,12 @@ export const SubjectView = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   pending: z.boolean(),
+  /** The reason types reported (atproto's `com.atproto.moderation.defs#reason…`, or older words). */
+  reasonTypes: z.array(z.string()).default([]),
+  /** The newest report's reason and words (its reporter stays in the detail pane). */
+  lastReport: z.object({ reasonType: z.string(), reason: z.string().nullable().default(null), createdAt: z.string() }).nullable().default(null),
+  /** A takedown is in force: the record is not served to members, or the account is banned. */
+  takenDown: z.boolean().default(false),
 })
 
 export const SubjectPageView = pageOf(SubjectView).extend({
@@ -192,6 +198,7 @@ export type SyncGroupState = z.output<typeof SyncGroupStateView>
 export type SyncStatus = z.output<typeof SyncStatusView>
 export type InviteItem = z.output<typeof InviteView>
 export type SubjectItem = z.output<typeof SubjectView>
+export { SubjectDetailView, type SubjectDetail } from './moderation-views.js'
 export type OutboxItem = z.output<typeof OutboxItemView>
 export type EventItem = z.output<typeof EventView>
 export type SpaceItem = z.output<typeof SpaceView>

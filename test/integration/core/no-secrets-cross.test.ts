@@ -20,6 +20,12 @@ describe('IPC carries no secret', () => {
     const groupDid = net.group('open').did
     const inGroup = { accountDid: owner, groupDid }
     const ownerAccount = net.stack.accounts.find((a) => a.name === 'owner')!
+    // Something in the moderation queue, for the subject pane's channel to read.
+    const reported = net.as('outsider2').did
+    const filed = await net.as('member').call('example.groups.createReport', {
+      body: { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: reported }, reasonType: 'com.atproto.moderation.defs#reasonSpam', reason: 'Ads' },
+    })
+    expect(filed.status).toBe(200)
     // One call per channel, in an order that leaves something to show.
     const calls: [Channel, unknown][] = [
       ['app.getInfo', {}],
@@ -38,6 +44,7 @@ describe('IPC carries no secret', () => {
       ['groups.invites', inGroup],
       ['people.resolve', { ref: ownerAccount.handle }],
       ['groups.subjects', inGroup],
+      ['groups.subject', { ...inGroup, key: reported }],
       ['groups.events', inGroup],
       ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],

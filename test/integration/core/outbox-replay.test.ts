@@ -52,12 +52,12 @@ describe('a replay after a crash mid-send never doubles anything', () => {
 
   it('a report (the host takes its idempotency key once), while a new report still counts', async () => {
     const reported = net.as('member').did
-    await crashAfterTheHostTookIt('subject.report', { subject: { did: reported }, reasonType: 'spam', reason: 'posts ads' })
+    await crashAfterTheHostTookIt('report.create', { subject: { did: reported }, reasonType: 'spam', reason: 'posts ads' })
     const queue = await app.call('groups.subjects', { accountDid: owner, groupDid: groupDid() })
     expect(queue.items.find((s) => s.key === reported)).toMatchObject({ status: 'open', reportCount: 1 })
 
     // A second, separate report is a new one: the key dedupes retries, not reports.
-    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'subject.report', subject: { did: reported }, reasonType: 'spam' } })
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'report.create', subject: { did: reported }, reasonType: 'spam' } })
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
     await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
     const after = await app.call('groups.subjects', { accountDid: owner, groupDid: groupDid() })

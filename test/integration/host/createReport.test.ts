@@ -35,12 +35,32 @@ describe('example.groups.createReport', () => {
     expect(subjects[0]).toMatchObject({ subject: account(as('outsider').did), reportCount: 2, status: 'open' })
   })
 
-  it('reopens a resolved subject when it is reported again', async () => {
+  it('reopens a resolved subject when it is reported again; one person’s repeated reports count once', async () => {
     const subject = account(as('outsider').did)
     expect((await as('moderator').call('example.groups.updateSubject', { body: { group: group(), subject, status: 'resolved' } })).status).toBe(200)
     expect(await queue('open')).toEqual([])
-    expect((await report('member', subject)).status).toBe(200)
-    expect(await queue('open')).toEqual([expect.objectContaining({ subject, reportCount: 3 })])
+    expect((await report('member', subject, { reason: 'Still posting ads' })).status).toBe(200)
+    expect(await queue('open')).toEqual([expect.objectContaining({ subject, reportCount: 2, lastReport: expect.objectContaining({ reason: 'Still posting ads' }) })])
+    // Every report is kept, for the moderators to read; the count is of people.
+    const detail = await as('moderator').call<{ reports: unknown[] }>('example.groups.getSubject', { params: { group: group(), subject: as('outsider').did } })
+    expect(detail.body.reports).toHaveLength(3)
+  })
+
+  it("takes atproto's reason types with free text, and shows moderators the reporter", async () => {
+    const target = account(as('owner').did)
+    const reasonType = 'com.atproto.moderation.defs#reasonMisleading'
+    expect((await report('member', target, { reasonType, reason: 'Says the picnic is cancelled; it is not' })).status).toBe(200)
+    const subject = (await queue()).find((s) => (s.subject as { did?: string }).did === as('owner').did)
+    expect(subject).toMatchObject({
+      reportCount: 1,
+      reasonTypes: [reasonType],
+      lastReport: { reasonType, reason: 'Says the picnic is cancelled; it is not', reportedBy: as('member').did },
+    })
+    // The reported person, here an owner who reads the queue, is not told who reported them.
+    const asOwner = await as('owner').call<{ subjects: Record<string, unknown>[] }>('example.groups.listSubjects', { params: { group: group() } })
+    const own = asOwner.body.subjects.find((s) => (s.subject as { did?: string }).did === as('owner').did)
+    expect(own).toMatchObject({ lastReport: { reasonType, reason: 'Says the picnic is cancelled; it is not' } })
+    expect(JSON.stringify(own)).not.toContain(as('member').did)
   })
 
   it('takes a record as the subject, keyed by its address', async () => {
@@ -54,7 +74,7 @@ describe('example.groups.createReport', () => {
   it('shows reports only to moderators in the change log', async () => {
     const kinds = async (name: 'member' | 'moderator') =>
       (await as(name).call<{ changes: { kind: string }[] }>('example.groups.listChanges', { params: { group: group(), limit: 100 } })).body.changes.map((c) => c.kind)
-    expect((await kinds('moderator')).filter((k) => k === 'subject.reported')).toHaveLength(5)
+    expect((await kinds('moderator')).filter((k) => k === 'subject.reported')).toHaveLength(6)
     expect((await kinds('member')).filter((k) => k.startsWith('subject.'))).toEqual([])
   })
 

@@ -66,4 +66,48 @@ describe('example.groups.listSubjects', () => {
     const res = await as('moderator').call('example.groups.listSubjects', { params: { group: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa' } })
     expect(res).toMatchObject({ status: 400, body: { error: 'InvalidRequest', message: 'unknown group' } })
   })
+
+  it('narrows by reason type and by kind, and orders by most reports or newest report', async () => {
+    const SPAM = 'com.atproto.moderation.defs#reasonSpam'
+    const RUDE = 'com.atproto.moderation.defs#reasonRude'
+    const file = (by: Parameters<typeof net.as>[0], subject: unknown, reasonType: string, reason: string) =>
+      as(by).call('example.groups.createReport', { body: { group: group(), subject, reasonType, reason } })
+    // record(2) now has three people's reports, outsider2 two, record(1) one more (and the newest).
+    expect((await file('admin', record(2), SPAM, 'Ad for a shop')).status).toBe(200)
+    expect((await file('moderator', record(2), RUDE, 'Rude to the host')).status).toBe(200)
+    expect((await file('admin', account(as('outsider2').did), RUDE, 'Shouted at people')).status).toBe(200)
+    expect((await file('moderator', record(1), SPAM, 'Same ad again')).status).toBe(200)
+
+    const keys = async (params: Record<string, string | number | undefined>) => {
+      const res = await list('moderator', params)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      return res.body.subjects.map(keyOf)
+    }
+    expect(await keys({ reasonType: RUDE })).toEqual([record(2).uri, as('outsider2').did])
+    expect(await keys({ kind: 'account' })).toEqual([as('outsider').did, as('outsider2').did])
+    expect(await keys({ kind: 'record', reasonType: SPAM })).toEqual([record(1).uri, record(2).uri])
+    // Ties (two reporters each) go by key: a record's at:// address before a DID.
+    expect(await keys({ sort: 'mostReports' })).toEqual([record(2).uri, record(1).uri, as('outsider2').did, as('outsider').did])
+    const most = (await list('moderator', { sort: 'mostReports' })).body.subjects
+    expect(most.map((s) => s.reportCount)).toEqual([3, 2, 2, 1])
+    expect(await keys({ sort: 'newestReport' })).toEqual([record(1).uri, as('outsider2').did, record(2).uri, as('outsider').did])
+
+    // Each row carries the newest report's words and the reason types seen.
+    const row = (await list('moderator', { sort: 'newestReport', limit: 1 })).body.subjects[0] as unknown as Record<string, unknown>
+    expect(row).toMatchObject({ lastReport: { reasonType: SPAM, reason: 'Same ad again', reportedBy: as('moderator').did }, reasonTypes: ['spam', SPAM].sort() })
+
+    // Cursors page every ordering.
+    for (const sort of ['mostReports', 'newestReport'] as const) {
+      const seen: string[] = []
+      let cursor: string | undefined
+      do {
+        const res = await list('moderator', { sort, limit: 1, cursor })
+        seen.push(...res.body.subjects.map((s) => keyOf(s)!))
+        cursor = res.body.cursor
+      } while (cursor)
+      expect(seen, sort).toEqual(await keys({ sort }))
+    }
+    expect(await list('moderator', { sort: 'loudest' })).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await list('moderator', { kind: 'post' })).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+  })
 })

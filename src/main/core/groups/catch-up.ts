@@ -61,7 +61,10 @@ const OWN_CHANGES: Record<ActionKind, readonly string[]> = {
   'member.revokeRole': ['member.roleRevoked'],
   'member.eject': ['member.ejected', 'ban.created'],
   'subject.update': ['subject.updated'],
-  'subject.report': ['subject.reported'],
+  'report.create': ['subject.reported'],
+  // A takedown's effect on what members are served (record.takenDown/restored, an
+  // ejection) is read back from the host like anyone else's change.
+  'subject.event': ['subject.updated'],
   // The first event also makes the calendar space.
   'event.create': ['record.created', 'space.created'],
   'event.update': ['record.updated', 'record.created'],
@@ -86,7 +89,8 @@ export const ACTION_LIST: Record<ActionKind, ListName | null> = {
   'member.revokeRole': 'members',
   'member.eject': 'members',
   'subject.update': 'subjects',
-  'subject.report': 'subjects',
+  'report.create': 'subjects',
+  'subject.event': 'subjects',
   'event.create': 'events',
   'event.update': 'events',
   'event.delete': 'events',
@@ -120,6 +124,8 @@ export function listsNamed(change: Change, me: string): { lists: ListName[]; gro
     case 'space':
       return { lists: ['spaces', 'events'], group: false }
     case 'record': {
+      // A takedown or restore moves what members are served and the moderation queue's mark.
+      if (change.kind === 'record.takenDown' || change.kind === 'record.restored') return { lists: ['events', 'spaces', 'subjects'], group: false }
       const collection = change.subject?.split('/')[6]
       if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION) return { lists: ['events'], group: false }
       if (collection === 'example.groups.space') return { lists: ['spaces'], group: false }

@@ -1,4 +1,5 @@
 import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestPage, MemberItem, OpenJoinRequests, OutboxItem, SubjectPage } from '../../../shared/ipc/views.js'
+import { narrowSubjects, type SubjectNarrowing } from '../moderation/queue-order.js'
 import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { AccountRuntimes } from './account-runtimes.js'
@@ -83,11 +84,11 @@ export class GroupReading {
     return this.lists.page(await this.runtimes.cacheOf(accountDid, groupDid), accountDid, groupDid, inviteList, query)
   }
   /** A page of the moderation queue (or of one status in it), with how many are open and escalated. */
-  async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter }): Promise<SubjectPage> {
+  async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter } & SubjectNarrowing): Promise<SubjectPage> {
     const cache = await this.runtimes.cacheOf(accountDid, groupDid)
     const { items, revision } = await this.lists.matching(cache, accountDid, groupDid, subjectList, query.q)
     const queue = items.filter((s) => inView(s, 'queue'))
-    const shown = query.status === 'queue' ? queue : items.filter((s) => inView(s, query.status))
+    const shown = narrowSubjects(query.status === 'queue' ? queue : items.filter((s) => inView(s, query.status)), query)
     let open = 0
     let escalated = 0
     for (const s of queue) {

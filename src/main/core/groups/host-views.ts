@@ -40,4 +40,8 @@ export interface HostSubject {
   createdAt: string
   updatedAt: string
   reportCount: number
+  /** Since issue 17's host: the newest report, the reason types, a takedown in force. */
+  lastReport?: { reasonType: string; reason?: string; createdAt: string }
+  reasonTypes?: string[]
+  takenDown?: boolean
 }

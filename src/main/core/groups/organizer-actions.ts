@@ -10,6 +10,7 @@ import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLEC
 import { memberWrite } from '../calendar/member-writes.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { JOIN_ACTIONS } from './join-actions.js'
+import { MODERATION_ACTIONS, type ReportPayload, type SubjectEventPayload } from '../moderation/moderation-actions.js'
 
 type Tx = Transaction<CacheSchema>
 
@@ -22,7 +23,6 @@ export interface ActionPayloads {
   'member.revokeRole': { did: string; role: string }
   'member.eject': { did: string; note?: string }
   'subject.update': { key: string; subject: { did: string } | { uri: string; cid?: string }; status: string; note?: string }
-  'subject.report': { subject: { did: string } | { uri: string; cid?: string }; reasonType: string; reason?: string }
   'event.create': { rkey: string; event: EventFields }
   'event.update': { rkey: string; event: EventFields }
   'event.delete': { rkey: string }
@@ -34,6 +34,8 @@ export interface ActionPayloads {
   'membership.leave': Record<string, never>
   'membership.request': { message?: string }
   'membership.cancelRequest': Record<string, never>
+  'subject.event': SubjectEventPayload
+  'report.create': ReportPayload
 }
 
 /** What an organizer edits of a calendar event (community.lexicon.calendar.event). */
@@ -46,7 +48,7 @@ export interface EventFields {
 }
 export type ActionKind = keyof ActionPayloads
 
-interface ActionSpec<K extends ActionKind> {
+export interface ActionSpec<K extends ActionKind> {
   /** A host method called with service auth, with this body (`key`: the queued action's idempotency key)… */
   method?: string
   body?(groupDid: string, p: ActionPayloads[K], key: string): Record<string, unknown>
@@ -72,7 +74,7 @@ const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
 
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
-const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | keyof typeof JOIN_ACTIONS>]: ActionSpec<K> } = {
+const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | keyof typeof JOIN_ACTIONS | keyof typeof MODERATION_ACTIONS>]: ActionSpec<K> } = {
   'joinRequest.decide': {
     method: 'example.groups.admitMember',
     body: (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) }),
@@ -168,16 +170,6 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | 
     },
     conflicts: { SubjectNotFound: ERROR_MESSAGES.SubjectNotFound! },
   },
-  'subject.report': {
-    method: 'example.groups.createReport',
-    // The host takes a report once per key and reporter: a replay after a lost answer
-    // (the app died mid-send) is the same report, not a second one.
-    body: (group, p, key) => ({ group, subject: typedSubject(p.subject), reasonType: p.reasonType, ...(p.reason ? { reason: p.reason } : {}), idempotencyKey: key }),
-    label: () => 'Report to the group’s moderators',
-    // A reporter need not see the moderation queue: nothing cached changes.
-    applyToCache: async () => {},
-    conflicts: { Forbidden: 'Only members of this group may report to its moderators.' },
-  },
 }
 
 async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
@@ -268,7 +260,7 @@ const CALENDAR_ACTIONS: { [K in 'event.create' | 'event.update' | 'event.delete'
 
 const nullable = (e: EventFields) => ({ name: e.name, startsAt: e.startsAt, endsAt: e.endsAt ?? null, description: e.description ?? null, location: e.location ?? null })
 
-export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...HOST_ACTIONS, ...CALENDAR_ACTIONS, ...JOIN_ACTIONS }
+export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...HOST_ACTIONS, ...CALENDAR_ACTIONS, ...JOIN_ACTIONS, ...MODERATION_ACTIONS }
 
 /** Who or what a queued action is about (a member, an invitee, a report's subject), if anyone. */
 export function actionTarget(payload: unknown): string | null {

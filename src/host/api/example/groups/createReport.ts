@@ -6,13 +6,17 @@ import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { parseSubject, recordModerationEvent } from '../../../moderation/subjects.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
+import { hasReported } from '../../../moderation/reports.js'
 
 /**
- * A member reports an account or a record to the group's moderators. The first report
- * opens a subject; later ones add to its count and reopen it if it had been resolved,
- * since a fresh report is fresh work. A report sent again with the same `idempotencyKey`
- * by the same reporter (a client retrying after it lost the answer) is the report
- * already made: nothing is counted twice.
+ * A member reports an account or a record to the group's moderators, with one of
+ * atproto's reason types (other non-blank values are kept as given, as older clients
+ * send `spam`) and free text. The first report opens a subject; later ones reopen it if
+ * it had been resolved, since a fresh report is fresh work. Every report is kept (the
+ * reporter too, shown to moderators only), but the count is of people: one person's
+ * repeated reports of one subject count once. A report sent again with the same
+ * `idempotencyKey` by the same reporter (a client retrying after it lost the answer) is
+ * the report already made: nothing is kept twice.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.createReport({
@@ -29,20 +33,24 @@ const register: RegisterMethod = (server, ctx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
         if (idempotencyKey && (await alreadyReported(tx, group.did, key, caller, idempotencyKey))) return
+        const again = await hasReported(tx, group.did, key, caller)
         await tx
           .insertInto('subject')
-          .values({ groupDid: group.did, subjectKey: key, subject: JSON.stringify(subject), status: 'open', reportCount: 1, createdAt: now, updatedAt: now })
+          .values({ groupDid: group.did, subjectKey: key, subject: JSON.stringify(subject), status: 'open', reportCount: 1, createdAt: now, updatedAt: now, lastReportedAt: now })
           .onConflict((oc) =>
-            oc.columns(['groupDid', 'subjectKey']).doUpdateSet({ status: 'open', reportCount: sql`${sql.ref('subject.reportCount')} + 1`, updatedAt: now }),
+            oc.columns(['groupDid', 'subjectKey']).doUpdateSet({
+              status: 'open',
+              reportCount: again ? sql`${sql.ref('subject.reportCount')}` : sql`${sql.ref('subject.reportCount')} + 1`,
+              updatedAt: now,
+              lastReportedAt: now,
+            }),
           )
           .execute()
-        await recordModerationEvent(tx, {
-          groupDid: group.did,
-          subjectKey: key,
-          kind: 'report',
-          data: { reasonType, ...(reason ? { reason } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },
-          createdBy: caller,
-        })
+        await tx
+          .insertInto('report')
+          .values({ groupDid: group.did, subjectKey: key, reasonType, reason: reason ?? null, reportedBy: caller, createdAt: now } as never)
+          .execute()
+        await recordModerationEvent(tx, { groupDid: group.did, subjectKey: key, kind: 'report', data: { reasonType, ...(reason ? { reason } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) }, createdBy: caller })
         await recordChange(tx, group.did, 'subject.reported', key)
       })
       return { encoding: 'application/json', body: {} }

@@ -1,17 +1,24 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
-import { parseStatus, subjectView } from '../../../moderation/subjects.js'
+import { parseStatus, subjectViews } from '../../../moderation/subjects.js'
 import { decodeCursor, page } from '../../../pagination.js'
 import { refuse } from '../../../errors.js'
 
-/** The cursor is the last item's [createdAt, subjectKey]: first-report order never changes. */
-function parseCursor(cursor: string | undefined): [string, string] | undefined {
+type Sort = 'oldest' | 'mostReports' | 'newestReport'
+const SORTS: readonly Sort[] = ['oldest', 'mostReports', 'newestReport']
+
+/**
+ * The cursor is the last item's sort key and subjectKey: [createdAt, key] for `oldest`,
+ * [reportCount, key] for `mostReports`, [lastReportedAt, key] for `newestReport`.
+ */
+function parseCursor(cursor: string | undefined, sort: Sort): [string | number, string] | undefined {
   const raw = decodeCursor(cursor)
   if (raw === undefined) return undefined
   try {
     const v = JSON.parse(raw) as unknown
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') return [v[0], v[1]]
+    const first = sort === 'mostReports' ? 'number' : 'string'
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === first && typeof v[1] === 'string') return [v[0] as string | number, v[1]]
   } catch {
     // falls through to the refusal
   }
@@ -19,8 +26,11 @@ function parseCursor(cursor: string | undefined): [string, string] | undefined {
 }
 
 /**
- * The moderation queue (needs `mod.read`), oldest report first so subjects are handled
- * in the order they arrived; `status` narrows it, e.g. to `open`.
+ * The moderation queue (needs `mod.read`). By default oldest report first, so subjects
+ * are handled in the order they arrived; `sort` puts the most reported (distinct
+ * reporters) or the most recently reported first. `status` narrows it, e.g. to `open`;
+ * `reasonType` to subjects with a report of that type; `kind` to accounts or records.
+ * Each item carries its newest report's words and the reason types reported.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.listSubjects({
@@ -29,17 +39,37 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, params.group)
       requireAction(await viewerOf(ctx.db, group.did, auth.credentials.did), 'mod.read')
       const status = params.status === undefined ? undefined : parseStatus(params.status)
-      const after = parseCursor(params.cursor)
+      const sort = (params.sort ?? 'oldest') as Sort
+      if (!SORTS.includes(sort)) throw refuse('InvalidRequest', `Unknown sort "${sort}": use one of ${SORTS.join(', ')}`)
+      if (params.kind !== undefined && params.kind !== 'account' && params.kind !== 'record') {
+        throw refuse('InvalidRequest', 'kind is account or record')
+      }
+      const after = parseCursor(params.cursor, sort)
 
       let query = ctx.db.selectFrom('subject').selectAll().where('groupDid', '=', group.did)
       if (status) query = query.where('status', '=', status)
-      if (after) {
-        const [createdAt, key] = after
-        query = query.where((eb) => eb.or([eb('createdAt', '>', createdAt), eb.and([eb('createdAt', '=', createdAt), eb('subjectKey', '>', key)])]))
+      // An account's key is its DID, a record's its at:// address.
+      if (params.kind === 'account') query = query.where('subjectKey', 'like', 'did:%')
+      if (params.kind === 'record') query = query.where('subjectKey', 'like', 'at://%')
+      if (params.reasonType !== undefined) {
+        const reasonType = params.reasonType
+        query = query.where('subjectKey', 'in', (eb) =>
+          eb.selectFrom('report').select('report.subjectKey').where('report.groupDid', '=', group.did).where('report.reasonType', '=', reasonType),
+        )
       }
-      const rows = await query.orderBy('createdAt').orderBy('subjectKey').limit(params.limit + 1).execute()
-      const { items, cursor } = page(rows, params.limit, (r) => JSON.stringify([r.createdAt, r.subjectKey]))
-      return { encoding: 'application/json', body: { subjects: items.map(subjectView), ...(cursor ? { cursor } : {}) } }
+      const column = sort === 'mostReports' ? 'reportCount' : sort === 'newestReport' ? 'lastReportedAt' : 'createdAt'
+      // oldest runs ascending; the other two put the biggest first, ties by key ascending.
+      const dir = sort === 'oldest' ? 'asc' : 'desc'
+      if (after) {
+        const [value, key] = after
+        query = query.where((eb) =>
+          eb.or([eb(column, dir === 'asc' ? '>' : '<', value as never), eb.and([eb(column, '=', value as never), eb('subjectKey', '>', key)])]),
+        )
+      }
+      const rows = await query.orderBy(column, dir).orderBy('subjectKey').limit(params.limit + 1).execute()
+      const { items, cursor } = page(rows, params.limit, (r) => JSON.stringify([r[column], r.subjectKey]))
+      const subjects = await subjectViews(ctx.db, group.did, items, auth.credentials.did)
+      return { encoding: 'application/json', body: { subjects, ...(cursor ? { cursor } : {}) } }
     },
   })
 }

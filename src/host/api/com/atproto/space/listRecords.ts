@@ -4,6 +4,7 @@ import { decodeCursor, page } from '../../../../pagination.js'
 import { readableSpace } from '../../../../spaces/readers.js'
 import { recordUri } from '../../../../spaces/records.js'
 import { listMemberRecords } from '../../../../spaces/member-records.js'
+import { takedownsFor } from '../../../../moderation/takedowns.js'
 
 /**
  * Records of one repo and collection in a group's space, for a member whose roles may
@@ -11,7 +12,9 @@ import { listMemberRecords } from '../../../../spaces/member-records.js'
  * the group's own records (its space index is read this way: collection
  * `example.groups.space`, in the `members` space). `repo` = a member: what they wrote
  * there on their own PDS, as the host last read it (RSVPs in the calendar space, for
- * instance); kept while they are a member.
+ * instance); kept while they are a member. Records a moderator took down are left out,
+ * but for readers holding `mod.read`, who get them marked `takenDown`; the page's cursor
+ * still follows the unfiltered order.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.com.atproto.space.listRecords({
@@ -30,10 +33,12 @@ const register: RegisterMethod = (server, ctx) => {
         rows = await listMemberRecords(ctx.db, q)
       }
       const { items, cursor } = page(rows, limit, (r) => r.rkey)
+      const records = items.map((r) => ({ uri: recordUri({ ...q, rkey: r.rkey }), cid: r.cid, value: JSON.parse(r.value) as Record<string, unknown> }))
+      const { takenDown, moderator } = await takedownsFor(ctx.db, space.groupDid, auth.credentials.did, records.map((r) => r.uri))
       return {
         encoding: 'application/json',
         body: {
-          records: items.map((r) => ({ uri: recordUri({ ...q, rkey: r.rkey }), cid: r.cid, value: JSON.parse(r.value) as Record<string, unknown> })),
+          records: records.flatMap((r) => (!takenDown.has(r.uri) ? [r] : moderator ? [{ ...r, takenDown: true }] : [])),
           ...(cursor ? { cursor } : {}),
         },
       }

@@ -24,9 +24,17 @@ export interface InputSchema {
     | $Typed<ExampleGroupsDefs.SubjectAccount>
     | $Typed<ExampleGroupsDefs.SubjectRecord>
     | { $type: string }
-  /** Kind of problem, e.g. spam, harassment, other. */
-  reasonType: string
-  /** Free-text explanation. */
+  /** Kind of problem: one of atproto's reason types (com.atproto.moderation.defs#reason*). Other non-blank values are kept as given, for older clients. */
+  reasonType:
+    | 'com.atproto.moderation.defs#reasonSpam'
+    | 'com.atproto.moderation.defs#reasonViolation'
+    | 'com.atproto.moderation.defs#reasonMisleading'
+    | 'com.atproto.moderation.defs#reasonSexual'
+    | 'com.atproto.moderation.defs#reasonRude'
+    | 'com.atproto.moderation.defs#reasonOther'
+    | 'com.atproto.moderation.defs#reasonAppeal'
+    | (string & {})
+  /** Free-text explanation, shown to the group's moderators. */
   reason?: string
   /** Chosen by the reporter's client for this report; the same reporter sending the same key again (a retry after a lost answer) is taken as the one report already made. */
   idempotencyKey?: string

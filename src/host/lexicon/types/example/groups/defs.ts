@@ -112,6 +112,11 @@ export interface Subject {
   updatedAt: string
   /** Number of reports received for the subject. */
   reportCount: number
+  /** Whether a takedown is in force: a record is not served to members, an account is banned. */
+  takenDown?: boolean
+  lastReport?: ReportView
+  /** The distinct reason types reported. */
+  reasonTypes?: string[]
 }
 
 const hashSubject = 'subject'
@@ -308,4 +313,73 @@ export function isSpaceView<V>(v: V) {
 
 export function validateSpaceView<V>(v: V) {
   return validate<SpaceView & V>(v, id, hashSpaceView)
+}
+
+/** One report of a subject. reportedBy is shown to moderators, never to the reported person. */
+export interface ReportView {
+  $type?: 'example.groups.defs#reportView'
+  id: number
+  reasonType:
+    | 'com.atproto.moderation.defs#reasonSpam'
+    | 'com.atproto.moderation.defs#reasonViolation'
+    | 'com.atproto.moderation.defs#reasonMisleading'
+    | 'com.atproto.moderation.defs#reasonSexual'
+    | 'com.atproto.moderation.defs#reasonRude'
+    | 'com.atproto.moderation.defs#reasonOther'
+    | 'com.atproto.moderation.defs#reasonAppeal'
+    | (string & {})
+  reason?: string
+  /** Who reported; omitted when the caller is the reported person. */
+  reportedBy?: string
+  createdAt: string
+}
+
+const hashReportView = 'reportView'
+
+export function isReportView<V>(v: V) {
+  return is$typed(v, id, hashReportView)
+}
+
+export function validateReportView<V>(v: V) {
+  return validate<ReportView & V>(v, id, hashReportView)
+}
+
+/** One entry of a subject's moderation history: who did what, when. */
+export interface ModerationEventView {
+  $type?: 'example.groups.defs#moderationEventView'
+  id: number
+  /** What happened. */
+  event:
+    | 'report'
+    | 'status'
+    | 'eject'
+    | 'comment'
+    | 'acknowledge'
+    | 'escalate'
+    | 'resolve'
+    | 'takedown'
+    | 'reverseTakedown'
+    | (string & {})
+  note?: string
+  /** For status: the new status. */
+  status?: 'open' | 'escalated' | 'resolved' | (string & {})
+  /** For report: its reason type. */
+  reasonType?: string
+  /** For report: its text. */
+  reason?: string
+  /** For eject and takedown of an account: whether a ban was set. */
+  ban?: boolean
+  /** Who did it; for a report, omitted when the caller is the reported person. */
+  createdBy?: string
+  createdAt: string
+}
+
+const hashModerationEventView = 'moderationEventView'
+
+export function isModerationEventView<V>(v: V) {
+  return is$typed(v, id, hashModerationEventView)
+}
+
+export function validateModerationEventView<V>(v: V) {
+  return validate<ModerationEventView & V>(v, id, hashModerationEventView)
 }

@@ -20,6 +20,20 @@ export type QueryParams = {
   group: string
   /** Only subjects with this status, e.g. open. */
   status?: 'open' | 'escalated' | 'resolved' | (string & {})
+  /** Only subjects with at least one report of this reason type. */
+  reasonType?:
+    | 'com.atproto.moderation.defs#reasonSpam'
+    | 'com.atproto.moderation.defs#reasonViolation'
+    | 'com.atproto.moderation.defs#reasonMisleading'
+    | 'com.atproto.moderation.defs#reasonSexual'
+    | 'com.atproto.moderation.defs#reasonRude'
+    | 'com.atproto.moderation.defs#reasonOther'
+    | 'com.atproto.moderation.defs#reasonAppeal'
+    | (string & {})
+  /** Only accounts or only records. */
+  kind?: 'account' | 'record' | (string & {})
+  /** oldest (first report first, the default), mostReports (most distinct reporters first), newestReport (latest report first). */
+  sort: 'oldest' | 'mostReports' | 'newestReport' | (string & {})
   /** Page size. */
   limit: number
   /** Opaque pagination cursor from a previous page. */

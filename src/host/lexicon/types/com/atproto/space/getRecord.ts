@@ -33,6 +33,8 @@ export interface OutputSchema {
   cid?: string
   /** The record. */
   value: { [_ in string]: unknown }
+  /** Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it. */
+  takenDown?: boolean
 }
 
 export type HandlerInput = void

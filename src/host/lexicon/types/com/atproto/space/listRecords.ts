@@ -59,6 +59,8 @@ export interface Record {
   cid?: string
   /** The record. */
   value: { [_ in string]: unknown }
+  /** Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it. */
+  takenDown?: boolean
 }
 
 const hashRecord = 'record'

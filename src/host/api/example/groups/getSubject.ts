@@ -1,0 +1,84 @@
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
+import { requireSubject, subjectViews } from '../../../moderation/subjects.js'
+import { mayKnowReporters, reportView } from '../../../moderation/reports.js'
+import { historyView } from '../../../moderation/history.js'
+import { spaceOfRecord } from '../../../moderation/takedowns.js'
+import { findMemberRecord } from '../../../spaces/member-records.js'
+import { decodeCursor, encodeCursor } from '../../../pagination.js'
+import { refuse } from '../../../errors.js'
+
+/** The cursor holds the lowest report id and history id shown so far (0: that list ended). */
+function parseCursor(cursor: string | undefined): [number, number] | undefined {
+  const raw = decodeCursor(cursor)
+  if (raw === undefined) return undefined
+  const m = /^(\d+):(\d+)$/.exec(raw)
+  if (!m) throw refuse('InvalidRequest', 'Malformed cursor')
+  return [Number(m[1]), Number(m[2])]
+}
+
+/**
+ * One subject for the moderator's detail pane (needs `mod.read`): the subject as the
+ * queue shows it, the record as members were served it (for a record in one of the
+ * group's spaces, taken down or not), its reports and its history, newest first, paged
+ * together. Reporters are left out when the reader is the reported person.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.getSubject({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, params }) => {
+      const reader = auth.credentials.did
+      const group = await loadGroup(ctx, params.group)
+      requireAction(await viewerOf(ctx.db, group.did, reader), 'mod.read')
+      const key = params.subject
+      const row = await requireSubject(ctx.db, group.did, key)
+      const after = parseCursor(params.cursor)
+      const showReporter = mayKnowReporters(key, reader)
+
+      let reportsQ = ctx.db.selectFrom('report').selectAll().where('groupDid', '=', group.did).where('subjectKey', '=', key)
+      let historyQ = ctx.db.selectFrom('moderation_event').selectAll().where('groupDid', '=', group.did).where('subjectKey', '=', key)
+      if (after) {
+        reportsQ = reportsQ.where('id', '<', after[0])
+        historyQ = historyQ.where('id', '<', after[1])
+      }
+      const reports = await reportsQ.orderBy('id', 'desc').limit(params.limit + 1).execute()
+      const history = await historyQ.orderBy('id', 'desc').limit(params.limit + 1).execute()
+      const moreReports = reports.length > params.limit
+      const moreHistory = history.length > params.limit
+      const shownReports = reports.slice(0, params.limit)
+      const shownHistory = history.slice(0, params.limit)
+      const cursor =
+        moreReports || moreHistory
+          ? encodeCursor(`${moreReports ? shownReports[shownReports.length - 1]!.id : 0}:${moreHistory ? shownHistory[shownHistory.length - 1]!.id : 0}`)
+          : undefined
+
+      // Only the first page carries the subject's content; later ones page the lists.
+      const record = after ? undefined : await recordValue(ctx, group.did, key)
+      const [subject] = await subjectViews(ctx.db, group.did, [row], reader)
+      return {
+        encoding: 'application/json',
+        body: {
+          subject: subject!,
+          ...(record ? { record } : {}),
+          reports: shownReports.map((r) => reportView(r, showReporter)),
+          history: shownHistory.map((h) => historyView(h, showReporter)),
+          ...(cursor ? { cursor } : {}),
+        },
+      }
+    },
+  })
+}
+
+/** The stored value of a record in one of the group's spaces, if the host has it. */
+async function recordValue(ctx: Parameters<RegisterMethod>[1], groupDid: string, uri: string): Promise<Record<string, unknown> | undefined> {
+  const space = spaceOfRecord(groupDid, uri)
+  if (!space) return undefined
+  const [repo, collection, rkey] = uri.slice(space.length + 1).split('/') as [string, string, string]
+  const row =
+    repo === groupDid
+      ? await ctx.db.selectFrom('record').select(['value']).where('uri', '=', uri).executeTakeFirst()
+      : await findMemberRecord(ctx.db, { space, repo, collection, rkey })
+  return row ? (JSON.parse(row.value) as Record<string, unknown>) : undefined
+}
+export default register

@@ -1,0 +1,37 @@
+import type { Transaction } from 'kysely'
+import type { HostDatabaseSchema } from '../db/schema.js'
+import { refuse } from '../errors.js'
+import { recordChange } from '../changes.js'
+import type { Viewer } from './access.js'
+import { ensureConfigurerRemains } from './assignment.js'
+import { removeMember } from './membership.js'
+
+type Tx = Transaction<HostDatabaseSchema>
+
+/**
+ * Removes a member on behalf of `viewer`, who must hold `eject` through a role that may
+ * assign every role the member holds (an admin can remove members and moderators but
+ * not an owner or another admin). Shared by `ejectMember` and a moderator's takedown of
+ * an account; the caller records the history entry, which differs between the two.
+ */
+export async function ejectMemberAs(tx: Tx, groupDid: string, viewer: Viewer, did: string): Promise<void> {
+  const held = await tx.selectFrom('member_role').select('role').where('groupDid', '=', groupDid).where('did', '=', did).execute()
+  const ejectable = viewer.assignableVia('eject')
+  const beyond = held.map((r) => r.role).filter((r) => !ejectable.has(r))
+  if (beyond.length) {
+    throw refuse('NotAssignable', `Your roles do not let you eject someone holding ${beyond.map((r) => `"${r}"`).join(', ')}`)
+  }
+  await removeMember(tx, groupDid, did)
+  await ensureConfigurerRemains(tx, groupDid)
+  await recordChange(tx, groupDid, 'member.ejected', did)
+}
+
+/** Keeps `did` out of the group until someone holding `eject` lifts the ban. */
+export async function banFromGroup(tx: Tx, groupDid: string, did: string, note: string | null, by: string): Promise<void> {
+  const res = await tx
+    .insertInto('ban')
+    .values({ groupDid, did, note, createdBy: by, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst()
+  if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) await recordChange(tx, groupDid, 'ban.created', did)
+}

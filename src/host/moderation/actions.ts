@@ -1,0 +1,66 @@
+import type { Transaction } from 'kysely'
+import type { HostDatabaseSchema, SubjectStatus } from '../db/schema.js'
+import { refuse } from '../errors.js'
+import { recordChange } from '../changes.js'
+import { requireAction, type Viewer } from '../groups/access.js'
+import { banFromGroup, ejectMemberAs } from '../groups/eject.js'
+import { spaceOfRecord } from './takedowns.js'
+
+type Tx = Transaction<HostDatabaseSchema>
+
+export const MODERATION_ACTIONS = ['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown'] as const
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
+
+export function parseAction(event: string): ModerationAction {
+  if (!(MODERATION_ACTIONS as readonly string[]).includes(event)) {
+    throw refuse('InvalidRequest', `Unknown moderation event "${event}": use one of ${MODERATION_ACTIONS.join(', ')}`)
+  }
+  return event as ModerationAction
+}
+
+/** The status an action leaves the subject in; undefined keeps it. A takedown is a decision made. */
+export function statusAfter(action: ModerationAction): SubjectStatus | undefined {
+  if (action === 'escalate') return 'escalated'
+  if (action === 'resolve' || action === 'takedown') return 'resolved'
+  return undefined
+}
+
+/**
+ * What a takedown or its reversal does beyond the history. A record in one of the
+ * group's spaces: it stops (or starts again) being served to members, and the change log
+ * says so under the record's address, so members' apps drop (or fetch) it. An account:
+ * ejected if still a member and banned; reversed, the ban is lifted (they may ask to
+ * join again; membership is not handed back). Returns whether a ban was set.
+ */
+export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, key: string, action: 'takedown' | 'reverseTakedown', note: string | undefined): Promise<boolean> {
+  const isAccount = key.startsWith('did:')
+  if (isAccount) {
+    requireAction(viewer, 'eject')
+  } else if (!spaceOfRecord(groupDid, key)) {
+    throw refuse('InvalidRequest', "Only accounts and records in this group's spaces can be taken down")
+  }
+  const existing = await tx.selectFrom('takedown').select('subjectKey').where('groupDid', '=', groupDid).where('subjectKey', '=', key).executeTakeFirst()
+
+  if (action === 'takedown') {
+    if (existing) throw refuse('InvalidRequest', 'That is already taken down')
+    await tx.insertInto('takedown').values({ groupDid, subjectKey: key, createdBy: viewer.did, createdAt: new Date().toISOString() }).execute()
+    if (!isAccount) {
+      await recordChange(tx, groupDid, 'record.takenDown', key)
+      return false
+    }
+    const member = await tx.selectFrom('member').select('did').where('groupDid', '=', groupDid).where('did', '=', key).executeTakeFirst()
+    if (member) await ejectMemberAs(tx, groupDid, viewer, key)
+    await banFromGroup(tx, groupDid, key, note ?? null, viewer.did)
+    return true
+  }
+
+  if (!existing) throw refuse('InvalidRequest', 'That is not taken down')
+  await tx.deleteFrom('takedown').where('groupDid', '=', groupDid).where('subjectKey', '=', key).execute()
+  if (!isAccount) {
+    await recordChange(tx, groupDid, 'record.restored', key)
+    return false
+  }
+  const lifted = await tx.deleteFrom('ban').where('groupDid', '=', groupDid).where('did', '=', key).executeTakeFirst()
+  if (Number(lifted.numDeletedRows) > 0) await recordChange(tx, groupDid, 'ban.lifted', key)
+  return false
+}

@@ -1,0 +1,40 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { HostDatabaseSchema } from '../db/schema.js'
+import { parseSpaceAddress } from '../../shared/space-address.js'
+import { viewerOf } from '../groups/access.js'
+
+type Db = Kysely<HostDatabaseSchema> | Transaction<HostDatabaseSchema>
+
+/**
+ * The space a record address belongs to, when it names a record in one of this group's
+ * spaces (`<space>/<repo>/<collection>/<rkey>`): only those can be taken down, since
+ * only those does the host serve.
+ */
+export function spaceOfRecord(groupDid: string, uri: string): string | null {
+  const parts = uri.split('/')
+  if (parts.length !== 9) return null
+  const space = parts.slice(0, 6).join('/')
+  const address = parseSpaceAddress(space)
+  if (!address || address.authority !== groupDid) return null
+  if (!parts[6]!.startsWith('did:') || !parts[7] || !parts[8]) return null
+  return space
+}
+
+/** Which of these subject keys (record addresses, DIDs) are taken down in the group. */
+export async function takenDownAmong(db: Db, groupDid: string, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await db.selectFrom('takedown').select('subjectKey').where('groupDid', '=', groupDid).where('subjectKey', 'in', keys).execute()
+  return new Set(rows.map((r) => r.subjectKey))
+}
+
+/**
+ * How a reader is served records a moderator took down: those holding `mod.read` still
+ * see them, marked (`takenDown`), so the decision can be reviewed and reversed; other
+ * members are not served them at all.
+ */
+export async function takedownsFor(db: Db, groupDid: string, reader: string, uris: string[]): Promise<{ takenDown: Set<string>; moderator: boolean }> {
+  const takenDown = await takenDownAmong(db, groupDid, uris)
+  if (takenDown.size === 0) return { takenDown, moderator: false }
+  const viewer = await viewerOf(db, groupDid, reader)
+  return { takenDown, moderator: viewer.actions.has('mod.read') }
+}

@@ -1,0 +1,68 @@
+import { putItem, readItem } from '../cache/items.js'
+import type { ActionSpec } from '../groups/organizer-actions.js'
+import { ERROR_MESSAGES } from '../../../shared/errors.js'
+
+type Subject = { did: string } | { uri: string; cid?: string }
+export type ModerationEvent = 'comment' | 'acknowledge' | 'escalate' | 'resolve' | 'takedown' | 'reverseTakedown'
+export interface SubjectEventPayload {
+  key: string
+  subject: Subject
+  event: ModerationEvent
+  note?: string
+}
+export interface ReportPayload {
+  subject: Subject
+  reasonType: string
+  reason?: string
+}
+
+/** The lexicon's union needs its member named. */
+const typedSubject = (s: Subject) => ('did' in s ? { $type: 'example.groups.defs#subjectAccount', did: s.did } : { $type: 'example.groups.defs#subjectRecord', ...s })
+
+/** What the host will make of the subject, shown at once in the queue (and kept until sent). */
+const STATUS_AFTER: Partial<Record<ModerationEvent, string>> = { escalate: 'escalated', resolve: 'resolved', takedown: 'resolved' }
+
+const LABELS: Record<ModerationEvent, string> = {
+  comment: 'Comment on a report',
+  acknowledge: 'Acknowledge a report',
+  escalate: 'Escalate a report',
+  resolve: 'Resolve a report',
+  takedown: 'Take down a reported',
+  reverseTakedown: 'Restore a taken-down',
+}
+
+/**
+ * Moderators' acts and members' reports, through the outbox like every other change,
+ * so they wait out a lost connection (issue 17). One host procedure carries every
+ * moderator act (emitModerationEvent).
+ */
+export const MODERATION_ACTIONS: { 'subject.event': ActionSpec<'subject.event'>; 'report.create': ActionSpec<'report.create'> } = {
+  'subject.event': {
+    method: 'example.groups.emitModerationEvent',
+    body: (group, p) => ({ group, subject: typedSubject(p.subject), event: p.event, ...(p.note ? { note: p.note } : {}) }),
+    label: (p) => (p.event === 'takedown' || p.event === 'reverseTakedown' ? `${LABELS[p.event]} ${'did' in p.subject ? 'account' : 'post'}` : LABELS[p.event]),
+    applyToCache: async (tx, g, p, id) => {
+      const s = await readItem<{ status: string; takenDown?: boolean }>(tx, g, 'subject', p.key)
+      if (!s) return
+      const status = STATUS_AFTER[p.event] ?? s.status
+      const takenDown = p.event === 'takedown' ? true : p.event === 'reverseTakedown' ? false : (s.takenDown ?? false)
+      await putItem(tx, g, 'subject', p.key, { ...s, status, takenDown }, id)
+    },
+    conflicts: {
+      SubjectNotFound: ERROR_MESSAGES.SubjectNotFound!,
+      NotAssignable: ERROR_MESSAGES.NotAssignable!,
+      LastConfigurer: ERROR_MESSAGES.LastConfigurer!,
+      InvalidRequest: 'The host did not accept this: it may already have been taken down or restored.',
+    },
+  },
+  'report.create': {
+    method: 'example.groups.createReport',
+    // The host takes a report once per key and reporter: a replay after a lost answer
+    // (the app died mid-send) is the same report, not a second one.
+    body: (group, p, key) => ({ group, subject: typedSubject(p.subject), reasonType: p.reasonType, ...(p.reason ? { reason: p.reason } : {}), idempotencyKey: key }),
+    label: () => 'Report to the moderators',
+    // Members do not see the queue: nothing to show until moderators act.
+    applyToCache: async () => {},
+    conflicts: { Forbidden: 'Only members of this group can report to its moderators.' },
+  },
+}

@@ -1,0 +1,116 @@
+import type { AccountRuntime } from '../session/account-runtime.js'
+import type { SubjectDetail } from '../../../shared/ipc/views.js'
+import { readItem, readItems, readItemsByKey } from '../cache/items.js'
+import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+
+interface HostReport {
+  reasonType: string
+  reason?: string
+  reportedBy?: string
+  createdAt: string
+}
+interface HostHistory {
+  event: string
+  note?: string
+  status?: string
+  reasonType?: string
+  reason?: string
+  ban?: boolean
+  createdBy?: string
+  createdAt: string
+}
+interface HostSubjectPage {
+  subject: { subject: { did: string } | { uri: string; cid?: string }; status: string; reportCount: number; takenDown?: boolean }
+  record?: Record<string, unknown>
+  reports: HostReport[]
+  history: HostHistory[]
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : null)
+
+/** A value a person can read: strings as they are, the rest as compact JSON. */
+const readable = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
+
+/**
+ * The reported thing as members saw it: a calendar event by its name and time, an RSVP
+ * by its answer and event, an account by handle and roles; anything else as readable
+ * fields. The host's copy is read live (getSubject), so a moderator sees what was
+ * served, taken down or not.
+ */
+function shownRecord(uri: string, record: Record<string, unknown> | undefined): SubjectDetail['shown'] {
+  if (!record) return { kind: 'unavailable', uri }
+  const parts = uri.split('/')
+  const collection = parts[7] ?? text(record.$type) ?? ''
+  if (collection === EVENT_COLLECTION) {
+    return {
+      kind: 'event',
+      name: text(record.name) ?? '(unnamed event)',
+      startsAt: text(record.startsAt),
+      endsAt: text(record.endsAt),
+      location: text((record.locations as { name?: string }[] | undefined)?.[0]?.name) ?? text(record.location),
+      description: text(record.description),
+    }
+  }
+  if (collection === RSVP_COLLECTION) {
+    const subject = record.subject as { uri?: string } | string | undefined
+    return { kind: 'rsvp', status: text(record.status) ?? '', event: typeof subject === 'string' ? subject : text(subject?.uri), by: parts[6] ?? '' }
+  }
+  return {
+    kind: 'fields',
+    fields: Object.entries(record)
+      .filter(([k]) => k !== '$type')
+      .map(([label, value]) => ({ label, value: readable(value).slice(0, 2000) })),
+  }
+}
+
+/**
+ * One subject for the moderator's detail pane: asked of the host each time it opens
+ * (reports and history are not cached: they are read rarely and matter fresh), with
+ * handles filled in from the cached member list.
+ */
+export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: string): Promise<SubjectDetail> {
+  const host = await rt.hostOf(groupDid)
+  const page = await host.query<HostSubjectPage>('example.groups.getSubject', { group: groupDid, subject: key, limit: 100 })
+  const people = [...new Set([...page.reports.map((r) => r.reportedBy), ...page.history.map((h) => h.createdBy), key.startsWith('did:') ? key : undefined])].filter(
+    (d): d is string => !!d,
+  )
+  const members = await readItemsByKey<{ did: string; handle: string | null; roles: string[] }>(rt.cache, groupDid, 'member', people)
+  const handleOf = (did: string | undefined) => (did ? (members.find((m) => m.did === did)?.handle ?? null) : null)
+
+  let shown: SubjectDetail['shown']
+  if (key.startsWith('did:')) {
+    const member = members.find((m) => m.did === key)
+    const cached = await readItem<{ handle: string | null }>(rt.cache, groupDid, 'subject', key)
+    shown = { kind: 'account', did: key, handle: member?.handle ?? cached?.handle ?? null, displayName: null, roles: member?.roles ?? [], member: !!member }
+  } else {
+    shown = shownRecord(key, page.record)
+  }
+  // The account's records reported in this group, and earlier reports are in the history.
+  const earlierSubjects = key.startsWith('did:')
+    ? (await readItems<{ key: string; status: string; reportCount: number }>(rt.cache, groupDid, 'subject'))
+        .filter((s) => s.key !== key && s.key.split('/')[6] === key)
+        .map((s) => ({ key: s.key, status: s.status, reportCount: s.reportCount }))
+    : []
+
+  return {
+    key,
+    subject: page.subject.subject,
+    status: page.subject.status,
+    reportCount: page.subject.reportCount,
+    takenDown: page.subject.takenDown ?? false,
+    shown,
+    reports: page.reports.map((r) => ({ reasonType: r.reasonType, reason: r.reason ?? null, reportedBy: r.reportedBy ?? null, reportedByHandle: handleOf(r.reportedBy), createdAt: r.createdAt })),
+    history: page.history.map((h) => ({
+      event: h.event,
+      note: h.note ?? null,
+      status: h.status ?? null,
+      reasonType: h.reasonType ?? null,
+      reason: h.reason ?? null,
+      ban: h.ban ?? false,
+      createdBy: h.createdBy ?? null,
+      createdByHandle: handleOf(h.createdBy),
+      createdAt: h.createdAt,
+    })),
+    earlierSubjects,
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * What the moderator's detail pane is shown of one subject (issue 17): the reported thing
+ * as people saw it, every report and the history. Also the allowlist of fields that cross.
+ */
+import { z } from 'zod'
+
+const Report = z.object({
+  reasonType: z.string(),
+  reason: z.string().nullable(),
+  /** Who reported; null when the reader is the reported person (the host leaves it out). */
+  reportedBy: z.string().nullable(),
+  reportedByHandle: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+const HistoryEntry = z.object({
+  event: z.string(),
+  note: z.string().nullable(),
+  status: z.string().nullable(),
+  reasonType: z.string().nullable(),
+  reason: z.string().nullable(),
+  ban: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdByHandle: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+/** The reported thing, as members saw it. */
+const Shown = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('event'), name: z.string(), startsAt: z.string().nullable(), endsAt: z.string().nullable(), location: z.string().nullable(), description: z.string().nullable() }),
+  z.object({ kind: z.literal('rsvp'), status: z.string(), event: z.string().nullable(), by: z.string() }),
+  z.object({
+    kind: z.literal('account'),
+    did: z.string(),
+    handle: z.string().nullable(),
+    displayName: z.string().nullable(),
+    /** Roles held now; empty when no longer a member. */
+    roles: z.array(z.string()),
+    member: z.boolean(),
+  }),
+  z.object({ kind: z.literal('fields'), fields: z.array(z.object({ label: z.string(), value: z.string() })) }),
+  z.object({ kind: z.literal('unavailable'), uri: z.string() }),
+])
+
+export const SubjectDetailView = z.object({
+  key: z.string(),
+  subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),
+  status: z.string(),
+  reportCount: z.number().int(),
+  takenDown: z.boolean(),
+  shown: Shown,
+  reports: z.array(Report),
+  history: z.array(HistoryEntry),
+  /** The account's other subjects in this group's queue (earlier reports about their records, say). */
+  earlierSubjects: z.array(z.object({ key: z.string(), status: z.string(), reportCount: z.number().int() })),
+})
+
+export type SubjectDetail = z.output<typeof SubjectDetailView>

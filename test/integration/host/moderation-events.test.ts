@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { moderationEvents } from '../../support/host-db.js'
+
+const net = useLocalNetwork()
+const callers = new Map<string, Caller>()
+const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+
+const group = () => net.group('approval').did
+const account = (did: string) => ({ $type: 'example.groups.defs#subjectAccount', did })
+const emit = (by: Parameters<typeof net.as>[0], subject: unknown, event: string, note?: string) =>
+  as(by).call<{ subject: { status: string; reportCount: number }; error?: string }>('example.groups.emitModerationEvent', {
+    body: { group: group(), subject, event, ...(note !== undefined ? { note } : {}) },
+  })
+const history = async (key: string) =>
+  (await as('moderator').call<{ history: { event: string; note?: string; status?: string; createdBy?: string; createdAt: string }[] }>('example.groups.getSubject', { params: { group: group(), subject: key } })).body.history
+
+describe('example.groups.emitModerationEvent', () => {
+  it('comments, acknowledges, escalates and resolves, each kept in the history with who and when', async () => {
+    const subject = account(as('outsider').did)
+    expect((await as('member').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonRude', reason: 'Mocked a newcomer' } })).status).toBe(200)
+
+    expect(await emit('moderator', subject, 'acknowledge')).toMatchObject({ status: 200, body: { subject: { status: 'open', reportCount: 1 } } })
+    expect(await emit('moderator', subject, 'comment', 'Asked them what happened')).toMatchObject({ status: 200, body: { subject: { status: 'open' } } })
+    expect(await emit('moderator', subject, 'escalate', 'Second time this month')).toMatchObject({ status: 200, body: { subject: { status: 'escalated' } } })
+    expect(await emit('admin', subject, 'resolve', 'Spoke to them; they apologised')).toMatchObject({ status: 200, body: { subject: { status: 'resolved' } } })
+
+    const seen = await history(as('outsider').did)
+    expect(seen.map((h) => [h.event, h.note, h.createdBy])).toEqual([
+      ['resolve', 'Spoke to them; they apologised', as('admin').did],
+      ['escalate', 'Second time this month', as('moderator').did],
+      ['comment', 'Asked them what happened', as('moderator').did],
+      ['acknowledge', undefined, as('moderator').did],
+      ['report', undefined, as('member').did],
+    ])
+    expect(seen.every((h) => !Number.isNaN(Date.parse(h.createdAt)))).toBe(true)
+    // A resolved subject leaves the open queue.
+    const open = await as('moderator').call<{ subjects: unknown[] }>('example.groups.listSubjects', { params: { group: group(), status: 'open' } })
+    expect(open.body.subjects).toEqual([])
+  })
+
+  it('keeps updateSubject working beside it, in the same history', async () => {
+    const subject = account(as('outsider').did)
+    expect((await as('moderator').call('example.groups.updateSubject', { body: { group: group(), subject, status: 'open', note: 'Reopening' } })).status).toBe(200)
+    const [latest] = await history(as('outsider').did)
+    expect(latest).toMatchObject({ event: 'status', status: 'open', note: 'Reopening', createdBy: as('moderator').did })
+    expect(moderationEvents(net.running, group()).map((e) => e.kind)).toEqual(['report', 'acknowledge', 'comment', 'escalate', 'resolve', 'status'])
+  })
+
+  it('refuses callers without mod.resolve (Forbidden), and leaves no trace', async () => {
+    for (const name of ['member', 'outsider'] as const) {
+      expect(await emit(name, account(as('outsider').did), 'resolve'), name).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    }
+    expect(moderationEvents(net.running, group())).toHaveLength(6)
+  })
+
+  it('answers SubjectNotFound for something nobody reported, InvalidRequest for unknown events and wordless comments', async () => {
+    expect(await emit('moderator', account(as('owner').did), 'resolve')).toMatchObject({ status: 400, body: { error: 'SubjectNotFound' } })
+    expect(await emit('moderator', account(as('outsider').did), 'label')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await emit('moderator', account(as('outsider').did), 'comment', '   ')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await emit('moderator', { did: as('outsider').did }, 'resolve')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+  })
+})

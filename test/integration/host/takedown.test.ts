@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { EVENT, createOpenSpace, writeGroupEvent } from '../../support/group-records.js'
+
+const net = useLocalNetwork()
+const callers = new Map<string, Caller>()
+const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+
+const group = () => net.group('open').did
+const account = (did: string) => ({ $type: 'example.groups.defs#subjectAccount', did })
+const recordSubject = (uri: string) => ({ $type: 'example.groups.defs#subjectRecord', uri })
+const emit = (by: Parameters<typeof net.as>[0], subject: unknown, event: string) =>
+  as(by).call<{ subject: { status: string; takenDown?: boolean } }>('example.groups.emitModerationEvent', { body: { group: group(), subject, event } })
+
+type Listed = { records: { uri: string; value: { name: string }; takenDown?: boolean }[] }
+const listEvents = (by: Parameters<typeof net.as>[0]) =>
+  as(by).call<Listed>('com.atproto.space.listRecords', { params: { space, repo: group(), collection: EVENT } })
+const getEvent = (by: Parameters<typeof net.as>[0], uri: string) =>
+  as(by).call<{ value: { name: string }; takenDown?: boolean; error?: string }>('com.atproto.space.getRecord', {
+    params: { space, repo: group(), collection: EVENT, rkey: uri.split('/').pop()! },
+  })
+const changes = async (by: Parameters<typeof net.as>[0]) =>
+  (await as(by).call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: group(), limit: 100 } })).body.changes
+
+let space: string
+let spam: string
+let picnic: string
+
+describe('takedowns', () => {
+  beforeAll(async () => {
+    space = await createOpenSpace(as('owner'), group(), 'example.test.calendar')
+    picnic = await writeGroupEvent(net.stack.host.url, as('owner'), group(), space, 'Picnic')
+    spam = await writeGroupEvent(net.stack.host.url, as('owner'), group(), space, 'Cheap watches')
+    expect((await as('member').call('example.groups.createReport', { body: { group: group(), subject: recordSubject(spam), reasonType: 'com.atproto.moderation.defs#reasonSpam', reason: 'An advert' } })).status).toBe(200)
+  })
+
+  it('stops serving a taken-down record to members, says so in the change log, and shows it marked to moderators', async () => {
+    expect((await listEvents('member')).body.records.map((r) => r.value.name).sort()).toEqual(['Cheap watches', 'Picnic'])
+    expect(await emit('moderator', recordSubject(spam), 'takedown')).toMatchObject({ status: 200, body: { subject: { status: 'resolved', takenDown: true } } })
+
+    expect((await listEvents('member')).body.records.map((r) => r.uri)).toEqual([picnic])
+    expect(await getEvent('member', spam)).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+    expect((await getEvent('member', picnic)).status).toBe(200)
+    expect((await changes('member')).at(-1)).toEqual(expect.objectContaining({ kind: 'record.takenDown', subject: spam }))
+
+    const forModerator = (await listEvents('moderator')).body.records
+    expect(forModerator.find((r) => r.uri === spam)).toMatchObject({ value: { name: 'Cheap watches' }, takenDown: true })
+    expect(forModerator.find((r) => r.uri === picnic)).not.toHaveProperty('takenDown')
+    expect(await getEvent('admin', spam)).toMatchObject({ status: 200, body: { value: { name: 'Cheap watches' }, takenDown: true } })
+  })
+
+  it('refuses a second takedown, and takedowns of records outside the group’s spaces', async () => {
+    expect(await emit('moderator', recordSubject(spam), 'takedown')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    const post = `at://${as('outsider').did}/app.bsky.feed.post/3kabc`
+    expect((await as('member').call('example.groups.createReport', { body: { group: group(), subject: recordSubject(post), reasonType: 'spam' } })).status).toBe(200)
+    expect(await emit('moderator', recordSubject(post), 'takedown')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+  })
+
+  it('restores a record on reverse takedown', async () => {
+    expect(await emit('moderator', recordSubject(spam), 'reverseTakedown')).toMatchObject({ status: 200, body: { subject: { takenDown: false } } })
+    expect((await listEvents('member')).body.records.map((r) => r.uri).sort()).toEqual([picnic, spam].sort())
+    expect(await getEvent('member', spam)).toMatchObject({ status: 200, body: { value: { name: 'Cheap watches' } } })
+    expect((await changes('member')).some((c) => c.kind === 'record.restored' && c.subject === spam)).toBe(true)
+    expect(await emit('moderator', recordSubject(spam), 'reverseTakedown')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+  })
+
+  it('takes down an account by ejecting and banning it; reversing lifts the ban', async () => {
+    const target = account(as('member').did)
+    expect((await as('admin').call('example.groups.createReport', { body: { group: group(), subject: target, reasonType: 'com.atproto.moderation.defs#reasonViolation' } })).status).toBe(200)
+    // A moderator may not eject: taking down an account needs `eject` too.
+    expect(await emit('moderator', target, 'takedown')).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+
+    expect(await emit('admin', target, 'takedown')).toMatchObject({ status: 200, body: { subject: { takenDown: true } } })
+    const members = await as('admin').call<{ members: { did: string }[] }>('example.groups.listMembers', { params: { group: group() } })
+    expect(members.body.members.map((m) => m.did)).not.toContain(as('member').did)
+    expect(await as('member').call('example.groups.requestJoin', { body: { group: group() } })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    const bans = await as('admin').call<{ bans: { did: string }[] }>('example.groups.listBans', { params: { group: group() } })
+    expect(bans.body.bans.map((b) => b.did)).toContain(as('member').did)
+    const [latest] = (await as('moderator').call<{ history: { event: string; ban?: boolean }[] }>('example.groups.getSubject', { params: { group: group(), subject: as('member').did } })).body.history
+    expect(latest).toMatchObject({ event: 'takedown', ban: true })
+
+    expect(await emit('admin', target, 'reverseTakedown')).toMatchObject({ status: 200, body: { subject: { takenDown: false } } })
+    // The ban is lifted, so the open group lets them back in.
+    expect(await as('member').call('example.groups.requestJoin', { body: { group: group() } })).toMatchObject({ status: 200, body: { status: 'admitted' } })
+  })
+})
