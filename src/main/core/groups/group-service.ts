@@ -186,7 +186,7 @@ export class GroupService {
     if (!hostUrl) throw new UserFacingError('HostRequired', 'Choose the group host that will run the new group.')
     const rt = await this.runtime(accountDid)
     const host = rt.host(await hostAddress(hostUrl, this.opts.idResolver))
-    const { did } = await host.procedure<{ did: string }>('example.groups.createGroup', {
+    const { did } = await host.procedure('example.groups.createGroup', {
       handle: input.handle.toLowerCase(),
       joinPolicy: input.joinPolicy,
       ...(input.displayName ? { displayName: input.displayName } : {}),
