@@ -1,13 +1,13 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { installLogSink } from '../../src/main/core/log/log.js'
-import { toIpcError } from '../../src/main/core/ipc/errors.js'
-import { HostClient } from '../../src/main/core/xrpc/host-client.js'
-import { ServiceAuthCache } from '../../src/main/core/xrpc/service-auth-cache.js'
-import { callProcedure } from '../../src/main/core/xrpc/validated-call.js'
-import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error.js'
-import { plainMessage } from '../../src/shared/errors.js'
+import { installLogSink } from '@core/log/log.js'
+import { toIpcError } from '@core/ipc/errors.js'
+import { HostClient } from '@core/xrpc/host-client.js'
+import { ServiceAuthCache } from '@core/xrpc/service-auth-cache.js'
+import { callProcedure } from '@core/xrpc/validated-call.js'
+import { XrpcCallError } from '@core/xrpc/xrpc-error.js'
+import { plainMessage } from '@shared/errors.js'
 
 /**
  * A group host that answers whatever the test sets: the app must check every answer

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GroupCredentials } from '../../../src/main/core/credentials/group-credentials.js'
-import { installLogSink } from '../../../src/main/core/log/log.js'
-import { HostClient } from '../../../src/main/core/xrpc/host-client.js'
-import { ServiceAuthCache } from '../../../src/main/core/xrpc/service-auth-cache.js'
-import type { StackAccountName } from '../../../src/shared/stack-file.js'
+import { GroupCredentials } from '@core/credentials/group-credentials.js'
+import { installLogSink } from '@core/log/log.js'
+import { HostClient } from '@core/xrpc/host-client.js'
+import { ServiceAuthCache } from '@core/xrpc/service-auth-cache.js'
+import type { StackAccountName } from '@shared/stack-file.js'
 import { useLocalNetwork } from '../../support/local-network.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { OAuthSession } from '@atproto/oauth-client'
 import { UserFacingError } from '../ipc/errors.js'
-import { plainMessage } from '../../../shared/errors.js'
+import { plainMessage } from '@shared/errors.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { callProcedure, type Send } from '../xrpc/validated-call.js'
 

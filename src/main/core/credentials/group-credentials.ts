@@ -1,4 +1,4 @@
-import { createDpopKey, dpopProof, type DpopKey } from '../../../node/dpop.js'
+import { createDpopKey, dpopProof, type DpopKey } from '@node/dpop.js'
 import type { HostAddress } from '../xrpc/host-client.js'
 import type { ServiceAuthCache } from '../xrpc/service-auth-cache.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'

@@ -1,13 +1,12 @@
 import path from 'node:path'
 import type { IdResolver } from '@atproto/identity'
-import { TID } from '@atproto/common-web'
 import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestPage, MemberItem, OpenJoinRequests, OutboxItem, SubjectPage, SyncStatus } from '../../../shared/ipc/views.js'
 import type { Accounts } from '../accounts/sign-in.js'
 import { readItems } from '../cache/items.js'
 import { AccountRuntime } from '../session/account-runtime.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { cachedSummary, refreshGroup, hasChanges } from './group-sync.js'
-import { ACTIONS, actionHandlers, actionTarget, type ActionKind, type ActionPayloads } from './organizer-actions.js'
+import { actionHandlers, actionTarget, prepareAction, queuedAction, type RequestedAction } from './organizer-actions.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
 import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
 import { memberList } from './member-list.js'
@@ -198,35 +197,26 @@ export class GroupService {
    * Queues an organizer action with its cached effect, then tries to send the queue.
    * Returns at once: the result shows in the outbox and, once sent, in the lists.
    */
-  async act<K extends ActionKind>(accountDid: string, groupDid: string, kind: K, payload: ActionPayloads[K]): Promise<number> {
-    const [id] = await this.actMany(accountDid, groupDid, [{ kind, payload }])
+  async act(accountDid: string, groupDid: string, action: RequestedAction): Promise<number> {
+    const [id] = await this.actMany(accountDid, groupDid, [action])
     return id!
   }
 
   /** Queues several actions in one transaction (all or none), then sends the queue once. */
-  async actMany(accountDid: string, groupDid: string, actions: { kind: ActionKind; payload: ActionPayloads[ActionKind] }[]): Promise<number[]> {
+  async actMany(accountDid: string, groupDid: string, actions: RequestedAction[]): Promise<number[]> {
     const rt = await this.runtime(accountDid)
     await this.cacheOf(accountDid, groupDid)
-    for (const { kind, payload } of actions) {
+    for (const action of actions) {
       // The space index is checked first, so the same kind of space is not made twice.
-      if (kind === 'space.create') {
-        const p = payload as ActionPayloads['space.create']
-        const existing = (await this.spaces(accountDid, groupDid)).find((sp) => sp.type === p.type && sp.skey === p.skey)
+      if (action.kind === 'space.create') {
+        const existing = (await this.spaces(accountDid, groupDid)).find((sp) => sp.type === action.type && sp.skey === action.skey)
         if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
       }
-      // New events get their record key now, so a replay re-sends the same record.
-      if (kind === 'event.create') (payload as ActionPayloads['event.create']).rkey ??= TID.nextStr()
     }
     const ids = await rt.outbox.enqueueMany(
-      actions.map(({ kind, payload }) => {
-        const spec = ACTIONS[kind]
-        return {
-          groupDid,
-          kind,
-          payload,
-          label: spec.label(payload as never),
-          applyToCache: (tx, outboxId) => spec.applyToCache(tx, groupDid, payload as never, outboxId),
-        }
+      actions.map((action) => {
+        const { kind, payload } = queuedAction(action)
+        return prepareAction(groupDid, kind, payload)
       }),
     )
     this.lists.warm(rt.cache, accountDid, groupDid)

@@ -5,7 +5,7 @@ import { replaceItems } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import type { HostGroupView, HostSubject } from './host-views.js'
-import { ACTIONS, type ActionKind } from './organizer-actions.js'
+import { reapplyQueued } from './organizer-actions.js'
 import { ScopePermissions } from '@atproto/oauth-scopes'
 import { rpcScope } from '../../../shared/scopes.js'
 import { allPages } from './pages.js'
@@ -240,10 +240,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       (s) => subjectKey(s.subject),
     )
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
-    for (const row of queued) {
-      const spec = ACTIONS[row.kind as ActionKind]
-      await spec.applyToCache(tx, groupDid, JSON.parse(row.payload) as never, row.id)
-    }
+    for (const row of queued) await reapplyQueued(tx, groupDid, row)
     await tx
       .updateTable('group_row')
       .set({ view: JSON.stringify(g), syncedAt: now, ...(latest ? { changeCursor: latest } : {}) })

@@ -1,11 +1,14 @@
 import type { Transaction } from 'kysely'
+import type { z } from 'zod'
+import { TID } from '@atproto/common-web'
+import type { GroupAction } from '@shared/ipc/contract.js'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { markPending, putItem, readItem } from '../cache/items.js'
 import type { ActionHandler } from '../outbox/outbox.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostMember } from './host-views.js'
-import { ERROR_MESSAGES } from '../../../shared/errors.js'
-import { spaceRecordAddress } from '../../../shared/space-address.js'
+import { ERROR_MESSAGES } from '@shared/errors.js'
+import { spaceRecordAddress } from '@shared/space-address.js'
 import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
 import type { SpaceWrite } from '../credentials/group-credentials.js'
@@ -14,35 +17,19 @@ import type { ProcedureInput, ProcedureNsid } from '../xrpc/methods.js'
 
 type Tx = Transaction<CacheSchema>
 
-/** Every organizer action the app can queue, by kind. */
-export interface ActionPayloads {
-  'joinRequest.decide': { did: string; decision: 'admit' | 'deny'; roles?: string[] }
-  'invite.create': { invitee: string; message?: string }
-  'invite.revoke': { invitee: string }
-  'member.grantRole': { did: string; role: string }
-  'member.revokeRole': { did: string; role: string }
-  'member.eject': { did: string; note?: string }
-  'subject.update': { key: string; subject: { did: string } | { uri: string; cid?: string }; status: string; note?: string }
-  'event.create': { rkey: string; event: EventFields }
-  'event.update': { rkey: string; event: EventFields }
-  'event.delete': { rkey: string }
-  'event.rsvp': { rkey: string; status: 'going' | 'interested' | 'notgoing' }
-  'membership.accept': Record<string, never>
-  'space.create': { type: string; skey: string; name: string; readableBy: string[]; credentialScopes: { role: string; scopes: string[] }[] }
-  'space.update': { space: string; name?: string; readableBy?: string[]; credentialScopes?: { role: string; scopes: string[] }[] }
-  'space.delete': { space: string }
-  'membership.leave': Record<string, never>
+/** An organizer action as the renderer asks for it: the IPC contract's GroupAction, parsed. */
+export type RequestedAction = z.output<typeof GroupAction>
+export type ActionKind = RequestedAction['kind']
+type Requested<K extends ActionKind> = Omit<Extract<RequestedAction, { kind: K }>, 'kind'>
+/** What the core chooses when it queues an action: a new event's record key, so a replay re-sends the same record. */
+interface ChosenWhenQueued {
+  'event.create': { rkey: string }
 }
+/** Every organizer action the app can queue, by kind: the contract's fields, plus what the core chose. */
+export type ActionPayloads = { [K in ActionKind]: Requested<K> & (K extends keyof ChosenWhenQueued ? ChosenWhenQueued[K] : unknown) }
 
 /** What an organizer edits of a calendar event (community.lexicon.calendar.event). */
-export interface EventFields {
-  name: string
-  startsAt: string
-  endsAt?: string
-  description?: string
-  location?: string
-}
-export type ActionKind = keyof ActionPayloads
+export type EventFields = Requested<'event.create'>['event']
 
 interface ActionSpec<K extends ActionKind> {
   /** Sends the action: a host method with service auth (viaHost), a group credential, or the member's own PDS. */
@@ -259,17 +246,46 @@ export function actionTarget(payload: unknown): string | null {
   return typeof target === 'string' ? target : null
 }
 
+/** Whether a stored row names an action this version knows. */
+export const isActionKind = (kind: string): kind is ActionKind => Object.hasOwn(ACTIONS, kind)
+
+/** The contract's action as queued: kind and payload apart, and what the core chooses (a new event's record key) chosen now. */
+export function queuedAction(action: RequestedAction): { kind: ActionKind; payload: ActionPayloads[ActionKind] } {
+  if (action.kind === 'event.create') return { kind: action.kind, payload: { event: action.event, rkey: TID.nextStr() } }
+  const { kind, ...payload } = action
+  return { kind, payload }
+}
+
+/** One action ready for the outbox: its payload, label and cached effect (the outbox stores the payload as JSON). */
+export function prepareAction<K extends ActionKind>(groupDid: string, kind: K, payload: ActionPayloads[K]) {
+  const spec: ActionSpec<K> = ACTIONS[kind]
+  return { groupDid, kind, payload, label: spec.label(payload), applyToCache: (tx: Tx, outboxId: number) => spec.applyToCache(tx, groupDid, payload, outboxId) }
+}
+
+/**
+ * The payload of a row the outbox stored: what prepareAction gave it for this kind, as
+ * JSON. The one place a stored payload is typed again.
+ */
+const storedPayload = <K extends ActionKind>(_kind: K, payload: unknown) => payload as ActionPayloads[K]
+
+/** A still-queued action's cached effect, applied again over a refresh. */
+export async function reapplyQueued(tx: Tx, groupDid: string, row: { id: number; kind: string; payload: string }): Promise<void> {
+  if (isActionKind(row.kind)) await reapply(tx, groupDid, row.kind, row)
+}
+const reapply = <K extends ActionKind>(tx: Tx, groupDid: string, kind: K, row: { id: number; payload: string }) =>
+  ACTIONS[kind].applyToCache(tx, groupDid, storedPayload(kind, JSON.parse(row.payload)), row.id)
+
+function handlerFor<K extends ActionKind>(rt: AccountRuntime, kind: K): ActionHandler {
+  const spec: ActionSpec<K> = ACTIONS[kind]
+  const alreadyApplied = spec.alreadyApplied
+  return {
+    send: (groupDid, payload) => spec.send(rt, groupDid, storedPayload(kind, payload)),
+    conflicts: spec.conflicts as Record<string, string>,
+    alreadyApplied: alreadyApplied ? (groupDid, payload) => alreadyApplied(rt, groupDid, storedPayload(kind, payload)) : undefined,
+  }
+}
+
 /** The outbox's handlers for one account, built from the table above. */
 export function actionHandlers(rt: AccountRuntime): Record<string, ActionHandler> {
-  return Object.fromEntries(
-    Object.entries(ACTIONS).map(([kind, spec]) => {
-      const s = spec as ActionSpec<ActionKind>
-      const handler: ActionHandler = {
-        send: (groupDid, payload) => s.send(rt, groupDid, payload as never),
-        conflicts: s.conflicts as Record<string, string>,
-        alreadyApplied: s.alreadyApplied ? (groupDid, payload) => s.alreadyApplied!(rt, groupDid, payload as never) : undefined,
-      }
-      return [kind, handler]
-    }),
-  )
+  return Object.fromEntries(Object.keys(ACTIONS).filter(isActionKind).map((kind) => [kind, handlerFor(rt, kind)]))
 }
