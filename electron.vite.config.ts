@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 import type { Plugin } from 'vite'
+import { aliases } from './aliases.config'
 
 /**
  * Marks the renderer's entry script for eager compilation (V8's explicit compile hints,
@@ -26,6 +27,7 @@ function compileHints(): Plugin {
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
+    resolve: { alias: aliases },
     // The release OAuth client (src/main/core/accounts/client-identity.ts): set for
     // release builds, e.g. CONVENE_OAUTH_CLIENT_ID=https://convene.example/oauth-client-metadata.json,
     // where oauth/client-metadata.json is published. Unset: the development client.
@@ -36,6 +38,7 @@ export default defineConfig({
   },
   preload: {
     plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
+    resolve: { alias: aliases },
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
@@ -47,6 +50,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     plugins: [vue(), compileHints()],
+    resolve: { alias: aliases },
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },

@@ -12,6 +12,9 @@ const noElectron = {
   message: 'Only src/main/electron and src/preload may use Electron; this code must run in plain Node.',
 }
 
+/** The path aliases (tsconfig.base.json `paths`), as import patterns: a layer rule names both spellings. */
+const alias = { core: ['@core', '@core/**'], node: ['@node', '@node/**'] }
+
 /** no-restricted-imports for one layer: banned module names and banned path patterns. */
 const layer = (files, { paths = [], patterns = [] }) => ({
   files,
@@ -19,7 +22,7 @@ const layer = (files, { paths = [], patterns = [] }) => ({
 })
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', '.stack/**', 'test-results/**', 'playwright-report/**', 'src/host/lexicon/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', '.stack/**', 'test-results/**', 'playwright-report/**', 'src/host/lexicon/**', 'src/main/core/xrpc/lexicon/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],
@@ -45,16 +48,22 @@ export default tseslint.config(
   // Shared code runs everywhere, the sandboxed renderer included: no Node, no Electron.
   layer(['src/shared/**'], {
     paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'src/shared runs in the renderer too: no Node APIs.' }))],
-    patterns: [{ group: ['**/main/**', '**/node/**', '**/host/**', '**/stack/**'], message: 'src/shared may import only src/shared.' }],
+    patterns: [{ group: ['**/main/**', '**/node/**', '**/host/**', '**/stack/**', ...alias.core, ...alias.node], message: 'src/shared may import only src/shared.' }],
   }),
   // The renderer sees the main process only through the IPC contract.
   layer(['src/renderer/**'], {
     paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node APIs. Ask the main process through the IPC contract.' }))],
-    patterns: [{ group: ['**/main/**', '**/node/**', '**/host/**', '**/stack/**', '**/preload/**'], message: 'The renderer may import only src/renderer and src/shared.' }],
+    patterns: [{ group: ['**/main/**', '**/node/**', '**/host/**', '**/stack/**', '**/preload/**', ...alias.core, ...alias.node], message: 'The renderer may import only src/renderer and src/shared.' }],
   }),
   // The host is its own service: nothing from the app.
   layer(['src/host/**'], {
     paths: [noElectron],
-    patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The group host must not depend on the app.' }],
+    patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', ...alias.core], message: 'The group host must not depend on the app.' }],
+  }),
+  // A migration is history: it must do the same thing forever, so it uses no live code
+  // that a later change could alter (copy in what it needs).
+  layer(['src/main/core/cache/migrations/**'], {
+    paths: [noElectron],
+    patterns: [{ group: ['*', '!kysely', '!kysely/*'], message: 'A cache migration imports only kysely: copy in what it needs, so later changes cannot change it.' }],
   }),
 )

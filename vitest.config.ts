@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
+import { aliases } from './aliases.config'
 
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     include: ['test/**/*.test.ts'],
     // Integration tests start the real local network (PLC, PDS, host): seconds, not ms.

@@ -28,7 +28,7 @@ import { createCore, type AppCore } from '../src/main/core/app-core.js'
 import { MemorySecretStore } from '../src/main/core/secrets/memory-secret-store.js'
 import { dispatch } from '../src/main/core/ipc/dispatch.js'
 import { putItem } from '../src/main/core/cache/items.js'
-import { ACTIONS, type ActionKind, type ActionPayloads } from '../src/main/core/groups/organizer-actions.js'
+import { prepareAction, type ActionKind, type ActionPayloads } from '../src/main/core/groups/organizer-actions.js'
 import { TID } from '@atproto/common-web'
 import type { Channel, ChannelInput, ChannelOutput } from '../src/shared/ipc/contract.js'
 import { completeOnPdsPages, closeSharedBrowser } from '../test/support/browser-sign-in.js'
@@ -107,12 +107,10 @@ async function main() {
     // 1. Each action is queued and sent exactly as the app does it (the outbox), and
     //    only its own requests are counted; the refresh that follows is counted apart.
     const act = async <K extends ActionKind>(kind: K, payload: ActionPayloads[K]) => {
-      const spec = ACTIONS[kind]
       const before = snapshot()
       const nonces = rt.credentials.nonceRetries
-      await rt.outbox.enqueue({ groupDid: group.did, kind, payload, label: spec.label(payload as never) }, (tx, id) =>
-        spec.applyToCache(tx, group.did, payload as never, id),
-      )
+      const { applyToCache, ...action } = prepareAction(group.did, kind, payload)
+      await rt.outbox.enqueue(action, applyToCache)
       await rt.outbox.replay()
       const bad = (await rt.outbox.list()).filter((r) => r.state !== 'done')
       if (bad.length) throw new Error(`actions did not go through: ${JSON.stringify(bad)}`)

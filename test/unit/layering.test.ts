@@ -40,4 +40,34 @@ describe('lint keeps the layers apart', () => {
   it('refuses app code in the group host', async () => {
     expect(await importErrors('src/host/x.ts', "import { createCore } from '../main/core/app-core.js'\nexport const a = createCore\n")).toHaveLength(1)
   })
+
+  describe('through the path aliases (@shared, @core, @node) too', () => {
+    it.each([
+      ['src/renderer/src/x.ts', "import { createCore } from '@core/app-core.js'"],
+      ['src/renderer/src/x.ts', "import { LEXICON_DIR } from '@node/lexicons.js'"],
+      ['src/shared/x.ts', "import { log } from '@core/log/log.js'"],
+      ['src/shared/x.ts', "import { LEXICON_DIR } from '@node/lexicons.js'"],
+      ['src/host/x.ts', "import { HostClient } from '@core/xrpc/host-client.js'"],
+    ])('refuses in %s: %s', async (file, line) => {
+      expect(await importErrors(file, `${line}\nexport const a = 1\n`)).toHaveLength(1)
+    })
+
+    it('allows what each layer may use', async () => {
+      expect(await importErrors('src/renderer/src/x.ts', "import { plainMessage } from '@shared/errors.js'\nexport const a = plainMessage\n")).toEqual([])
+      expect(await importErrors('src/main/core/x.ts', "import { plainMessage } from '@shared/errors.js'\nimport { LEXICON_DIR } from '@node/lexicons.js'\nexport const a = [plainMessage, LEXICON_DIR]\n")).toEqual([])
+    })
+
+    it('resolves the same modules as the relative paths (here, in Vitest)', async () => {
+      const [viaAlias, viaPath] = await Promise.all([import('@shared/errors.js'), import('../../src/shared/errors.js')])
+      expect(viaAlias).toBe(viaPath)
+    })
+  })
+
+  it('keeps cache migrations self-contained: kysely only, no live code', async () => {
+    const file = 'src/main/core/cache/migrations/009-x.ts'
+    expect(await importErrors(file, "import { sql, type Kysely } from 'kysely'\nexport const a = [sql]\nexport type K = Kysely<unknown>\n")).toEqual([])
+    for (const line of ["import { putItem } from '../items.js'", "import { CHANGES_KEPT } from './003-item-change.js'", "import { log } from '@core/log/log.js'", "import { plainMessage } from '@shared/errors.js'", "import fs from 'node:fs'"]) {
+      expect(await importErrors(file, `${line}\nexport const a = 1\n`), line).toHaveLength(1)
+    }
+  })
 })

@@ -166,17 +166,8 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.organizing.createGroup(accountDid, input),
-    'groups.act': async ({ accountDid, groupDid, action }) => {
-      const { kind, ...payload } = action
-      return { outboxId: await groups.organizing.act(accountDid, groupDid, kind, payload as never) }
-    },
-    'groups.actMany': async ({ accountDid, groupDid, actions }) => ({
-      outboxIds: await groups.organizing.actMany(
-        accountDid,
-        groupDid,
-        actions.map(({ kind, ...payload }) => ({ kind, payload: payload as never })),
-      ),
-    }),
+    'groups.act': async ({ accountDid, groupDid, action }) => ({ outboxId: await groups.organizing.act(accountDid, groupDid, action) }),
+    'groups.actMany': async ({ accountDid, groupDid, actions }) => ({ outboxIds: await groups.organizing.actMany(accountDid, groupDid, actions) }),
     'outbox.list': async () => groups.reading.outbox(),
     'sync.now': async () => {
       // A pass already under way may have read the lists before the person asked: let

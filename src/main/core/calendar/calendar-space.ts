@@ -35,7 +35,7 @@ async function findOrCreate(host: HostClient, groupDid: string): Promise<string>
   } catch (err) {
     if (!(err instanceof XrpcCallError && err.error === 'RecordNotFound')) throw err
   }
-  const { uri } = await host.procedure<{ uri: string }>('example.groups.createSpace', {
+  const { uri } = await host.procedure('example.groups.createSpace', {
     group: groupDid,
     type: CALENDAR_TYPE,
     skey: 'self',

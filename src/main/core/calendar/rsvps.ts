@@ -29,7 +29,7 @@ export async function fetchRsvps(host: HostClient, groupDid: string): Promise<Ma
   let records: HostMemberRecord[]
   try {
     records = await allPages<HostMemberRecord>(async (cursor) => {
-      const res = await host.query<{ records: HostMemberRecord[]; cursor?: string }>('example.groups.listMemberRecords', {
+      const res = await host.query('example.groups.listMemberRecords', {
         space: calendarSpace(groupDid),
         collection: RSVP_COLLECTION,
         limit: 100,

@@ -1,18 +1,15 @@
-import { createDpopKey, dpopProof, type DpopKey } from '../../../node/dpop.js'
+import { createDpopKey, dpopProof, type DpopKey } from '@node/dpop.js'
 import type { HostAddress } from '../xrpc/host-client.js'
 import type { ServiceAuthCache } from '../xrpc/service-auth-cache.js'
-import { readXrpc, XrpcCallError } from '../xrpc/xrpc-error.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import type { Output, ProcedureInput } from '../xrpc/methods.js'
+import { callProcedure, type Send } from '../xrpc/validated-call.js'
 
-/** The host's answer to getGroupAuth (spec section 2). */
-export interface GroupGrant {
-  did: string
-  accessJwt: string
-  pds: string
-  collections: string[]
-  repoCollections: string[]
-  scope: string
-  expiresAt: string
-}
+/** The host's answer to getGroupAuth (spec section 2), as its lexicon types it. */
+export type GroupGrant = Output<'example.groups.getGroupAuth'>
+
+/** The record writes a group credential makes (spec section 5). */
+export type SpaceWrite = 'com.atproto.space.createRecord' | 'com.atproto.space.putRecord' | 'com.atproto.space.deleteRecord'
 
 interface HeldGrant {
   grant: GroupGrant
@@ -69,14 +66,7 @@ export class GroupCredentials {
     // The host takes a getGroupAuth token once; the same token serves the nonce retry,
     // which the host answers before it takes the token.
     const token = await this.auth.fresh(host.aud, GET_GROUP_AUTH)
-    const res = await this.withNonce(key, 'POST', url, undefined, (dpop) =>
-      fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, dpop, 'content-type': 'application/json' },
-        body: JSON.stringify({ group: groupDid, space }),
-      }),
-    )
-    const grant = await readXrpc<GroupGrant>(GET_GROUP_AUTH, res)
+    const grant = await callProcedure(this.dpopSend(key, url, `Bearer ${token}`, undefined, GET_GROUP_AUTH), { kind: 'host', url: host.url }, GET_GROUP_AUTH, { group: groupDid, space })
     return { grant, key, renewAt: Math.min(Date.parse(grant.expiresAt) - RENEW_MARGIN_MS, this.now() + 14 * 60_000) }
   }
 
@@ -85,26 +75,33 @@ export class GroupCredentials {
    * carrying `ath`. A refused token or proof (401: expired early, the host lost its
    * memory of the key, a proof it would not take) gets one fresh grant with a new key.
    */
-  async write<T>(host: HostAddress, groupDid: string, space: string, method: string, body: Record<string, unknown>): Promise<T> {
+  async write<M extends SpaceWrite>(host: HostAddress, groupDid: string, space: string, method: M, input: ProcedureInput<M>): Promise<Output<M>> {
+    // The grant is for one space of one group: a write elsewhere is a bug here, not the host's to refuse.
+    const target: ProcedureInput<SpaceWrite> = input
+    if (target.space !== space || target.repo !== groupDid) throw new Error(`a write for ${target.repo} ${target.space} under the grant for ${groupDid} ${space}`)
     for (let attempt = 0; ; attempt++) {
       const { grant, key } = await this.grant(host, groupDid, space)
       const url = new URL(`/xrpc/${method}`, grant.pds).toString()
-      const res = await this.withNonce(key, 'POST', url, grant.accessJwt, (dpop) =>
-        fetch(url, {
-          method: 'POST',
-          headers: { authorization: `DPoP ${grant.accessJwt}`, dpop, 'content-type': 'application/json' },
-          body: JSON.stringify({ ...body, space, repo: groupDid }),
-        }),
-      ).catch((err: unknown) => {
+      try {
+        return await callProcedure(this.dpopSend(key, url, `DPoP ${grant.accessJwt}`, grant.accessJwt, method), { kind: 'host', url: grant.pds }, method, input)
+      } catch (err) {
+        if (!(err instanceof XrpcCallError && err.status === 401 && attempt === 0)) throw err
+        this.drop(groupDid, space)
+      }
+    }
+  }
+
+  /** Sends to `url` with the authorization and a DPoP proof (answering one nonce challenge). */
+  private dpopSend(key: DpopKey, url: string, authorization: string, accessToken: string | undefined, method: string): Send {
+    return (_path, init) =>
+      this.withNonce(key, 'POST', url, accessToken, (dpop) => {
+        const headers = new Headers(init.headers)
+        headers.set('authorization', authorization)
+        headers.set('dpop', dpop)
+        return fetch(url, { ...init, headers })
+      }).catch((err: unknown) => {
         throw new XrpcCallError(method, 0, 'HostUnreachable', (err as Error).message)
       })
-      if (res.status === 401 && attempt === 0) {
-        await res.body?.cancel()
-        this.drop(groupDid, space)
-        continue
-      }
-      return readXrpc<T>(method, res)
-    }
   }
 
   /** Sends with a proof; on a nonce challenge (401 + DPoP-Nonce), once more with it. */

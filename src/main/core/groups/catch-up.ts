@@ -39,7 +39,7 @@ export async function readChanges(rt: AccountRuntime, groupDid: string, cursor: 
   for (let i = 0; i < MAX_CHANGE_PAGES; i++) {
     let res: { changes: Change[]; cursor: string }
     try {
-      res = await host.query<{ changes: Change[]; cursor: string }>('example.groups.listChanges', { group: groupDid, limit: PAGE, cursor })
+      res = await host.query('example.groups.listChanges', { group: groupDid, limit: PAGE, cursor })
     } catch (err) {
       // A lost cursor, or no longer allowed to read the log (ejected, left): read the group whole.
       if (err instanceof XrpcCallError && (err.error === 'InvalidRequest' || err.status === 403)) return null

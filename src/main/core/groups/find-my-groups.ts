@@ -65,7 +65,7 @@ export async function findMyGroups(accountDid: string, deps: FindMyGroupsDeps): 
     let mine: HostMyGroup[]
     try {
       mine = await allPages<HostMyGroup>(async (cursor) => {
-        const res = await host.query<{ groups: HostMyGroup[]; cursor?: string }>('example.groups.listMyGroups', { limit: 100, cursor })
+        const res = await host.query('example.groups.listMyGroups', { limit: 100, cursor })
         return { items: Array.isArray(res.groups) ? res.groups : [], cursor: res.cursor }
       })
     } catch (err) {

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely'
+import { viaHost } from './organizer-actions.js'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { markPending, putItem } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
-import type { HostGroupView, HostJoinRequest } from './host-views.js'
+import type { HostJoinRequest } from './host-views.js'
 import { ERROR_MESSAGES } from '../../../shared/errors.js'
 
 type Tx = Transaction<CacheSchema>
@@ -24,13 +25,13 @@ export const myJoinRequestView = (r: Pick<HostJoinRequest, 'createdAt' | 'messag
 /** Is the person already a member (so a request was sent and admitted before a crash cut the attempt short)? */
 async function isMember(rt: AccountRuntime, groupDid: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
-  const g = await host.query<HostGroupView>('example.groups.getGroup', { group: groupDid })
+  const g = await host.query('example.groups.getGroup', { group: groupDid })
   return (g.viewer?.roles.length ?? 0) > 0
 }
 
 async function hasPendingRequest(rt: AccountRuntime, groupDid: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
-  const res = await host.query<{ request?: HostJoinRequest }>('example.groups.getJoinRequest', { group: groupDid })
+  const res = await host.query('example.groups.getJoinRequest', { group: groupDid })
   return !!res.request
 }
 
@@ -41,8 +42,7 @@ async function hasPendingRequest(rt: AccountRuntime, groupDid: string): Promise<
  */
 export const JOIN_ACTIONS = {
   'membership.request': {
-    method: 'example.groups.requestJoin',
-    body: (group: string, p: { message?: string }) => ({ group, ...(p.message ? { message: p.message } : {}) }),
+    send: viaHost('example.groups.requestJoin', (group: string, p: { message?: string }) => ({ group, ...(p.message ? { message: p.message } : {}) })),
     label: () => 'Ask to join',
     applyToCache: (tx: Tx, g: string, p: { message?: string }, id: number) =>
       putItem(tx, g, 'myJoinRequest', MY_REQUEST, { createdAt: new Date().toISOString(), message: p.message ?? null } satisfies MyJoinRequestView, id),
@@ -51,8 +51,7 @@ export const JOIN_ACTIONS = {
     alreadyApplied: async (rt: AccountRuntime, g: string) => (await hasPendingRequest(rt, g)) || (await isMember(rt, g)),
   },
   'membership.cancelRequest': {
-    method: 'example.groups.cancelJoinRequest',
-    body: (group: string) => ({ group }),
+    send: viaHost('example.groups.cancelJoinRequest', (group: string) => ({ group })),
     label: () => 'Withdraw your request to join',
     applyToCache: (tx: Tx, g: string, _p: Record<string, never>, id: number) => markPending(tx, g, 'myJoinRequest', MY_REQUEST, id),
     conflicts: { RequestNotFound: 'Your request was already answered or withdrawn.' },

@@ -1,6 +1,6 @@
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
-import type { HostJoinRequest, HostMember } from './host-views.js'
+import type { HostMember } from './host-views.js'
 import { MY_REQUEST, myJoinRequestView, type MyJoinRequestView } from './join-actions.js'
 
 /**
@@ -18,7 +18,7 @@ export interface MyStanding {
 /** The caller's own waiting request, for a non-member (a member has none to show). */
 export async function fetchMyRequest(host: HostClient, groupDid: string, isMember: boolean): Promise<MyJoinRequestView[]> {
   if (isMember) return []
-  const res = await host.query<{ request?: HostJoinRequest }>('example.groups.getJoinRequest', { group: groupDid })
+  const res = await host.query('example.groups.getJoinRequest', { group: groupDid })
   return res.request ? [myJoinRequestView(res.request)] : []
 }
 

@@ -1,59 +1,45 @@
 import type { Transaction } from 'kysely'
+import type { z } from 'zod'
+import { TID } from '@atproto/common-web'
+import type { GroupAction } from '@shared/ipc/contract.js'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { markPending, putItem, readItem } from '../cache/items.js'
 import type { ActionHandler } from '../outbox/outbox.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostMember } from './host-views.js'
-import { ERROR_MESSAGES } from '../../../shared/errors.js'
-import { spaceRecordAddress } from '../../../shared/space-address.js'
+import { ERROR_MESSAGES } from '@shared/errors.js'
+import { spaceRecordAddress } from '@shared/space-address.js'
 import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
+import type { SpaceWrite } from '../credentials/group-credentials.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { JOIN_ACTIONS } from './join-actions.js'
-import { MODERATION_ACTIONS, type ReportPayload, type SubjectEventPayload } from '../moderation/moderation-actions.js'
+import { MODERATION_ACTIONS } from '../moderation/moderation-actions.js'
+import type { ProcedureInput, ProcedureNsid } from '../xrpc/methods.js'
 
 type Tx = Transaction<CacheSchema>
 
-/** Every organizer action the app can queue, by kind. */
-export interface ActionPayloads {
-  'joinRequest.decide': { did: string; decision: 'admit' | 'deny'; roles?: string[] }
-  'invite.create': { invitee: string; message?: string }
-  'invite.revoke': { invitee: string }
-  'member.grantRole': { did: string; role: string }
-  'member.revokeRole': { did: string; role: string }
-  'member.eject': { did: string; note?: string }
-  'subject.update': { key: string; subject: { did: string } | { uri: string; cid?: string }; status: string; note?: string }
-  'event.create': { rkey: string; event: EventFields }
-  'event.update': { rkey: string; event: EventFields }
-  'event.delete': { rkey: string }
-  'event.rsvp': { rkey: string; status: 'going' | 'interested' | 'notgoing' }
-  'membership.accept': Record<string, never>
-  'space.create': { type: string; skey: string; name: string; readableBy: string[]; credentialScopes: { role: string; scopes: string[] }[] }
-  'space.update': { space: string; name?: string; readableBy?: string[]; credentialScopes?: { role: string; scopes: string[] }[] }
-  'space.delete': { space: string }
-  'membership.leave': Record<string, never>
-  'membership.request': { message?: string }
-  'membership.cancelRequest': Record<string, never>
-  'subject.event': SubjectEventPayload
-  'report.create': ReportPayload
+/** An organizer action as the renderer asks for it: the IPC contract's GroupAction, parsed. */
+export type RequestedAction = z.output<typeof GroupAction>
+export type ActionKind = RequestedAction['kind']
+type Requested<K extends ActionKind> = Omit<Extract<RequestedAction, { kind: K }>, 'kind'>
+/** What the core chooses when it queues an action: a new event's record key, so a replay re-sends the same record. */
+interface ChosenWhenQueued {
+  'event.create': { rkey: string }
 }
+/** Every organizer action the app can queue, by kind: the contract's fields, plus what the core chose. */
+export type ActionPayloads = { [K in ActionKind]: Requested<K> & (K extends keyof ChosenWhenQueued ? ChosenWhenQueued[K] : unknown) }
 
 /** What an organizer edits of a calendar event (community.lexicon.calendar.event). */
-export interface EventFields {
-  name: string
-  startsAt: string
-  endsAt?: string
-  description?: string
-  location?: string
-}
-export type ActionKind = keyof ActionPayloads
+export type EventFields = Requested<'event.create'>['event']
 
 export interface ActionSpec<K extends ActionKind> {
-  /** A host method called with service auth, with this body (`key`: the queued action's idempotency key)… */
-  method?: string
-  body?(groupDid: string, p: ActionPayloads[K], key: string): Record<string, unknown>
-  /** …or a send of its own (group credential, the member's own PDS). */
-  send?(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K]): Promise<void>
+  /**
+   * Sends the action: a host method with service auth (viaHost), a group credential, or
+   * the member's own PDS. `key` is the queued action's idempotency key (hosts that take
+   * one, such as createReport, count a replay once).
+   */
+  send(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K], key: string): Promise<void>
   label(p: ActionPayloads[K]): string
   /** The cached effect, applied when queued and re-applied over each refresh until sent. */
   applyToCache(tx: Tx, groupDid: string, p: ActionPayloads[K], outboxId: number): Promise<void>
@@ -64,7 +50,7 @@ export interface ActionSpec<K extends ActionKind> {
 
 async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<HostMember | null> {
   const host = await rt.hostOf(groupDid)
-  const { members } = await host.query<{ members: HostMember[] }>('example.groups.listMembers', { group: groupDid, q: did, limit: 100 })
+  const { members } = await host.query('example.groups.listMembers', { group: groupDid, q: did, limit: 100 })
   return members.find((m) => m.did === did) ?? null
 }
 
@@ -72,35 +58,38 @@ async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): 
 const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
   'did' in s ? { $type: 'example.groups.defs#subjectAccount', did: s.did } : { $type: 'example.groups.defs#subjectRecord', ...s }
 
+/** A host method called with service auth; the body is typed by the method's lexicon. */
+export const viaHost =
+  <M extends ProcedureNsid, P>(method: M, body: (groupDid: string, p: P, key: string) => ProcedureInput<M>) =>
+  async (rt: AccountRuntime, groupDid: string, p: P, key: string): Promise<void> => {
+    await (await rt.hostOf(groupDid)).procedure(method, body(groupDid, p, key))
+  }
+
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
 const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | keyof typeof JOIN_ACTIONS | keyof typeof MODERATION_ACTIONS>]: ActionSpec<K> } = {
   'joinRequest.decide': {
-    method: 'example.groups.admitMember',
-    body: (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) }),
+    send: viaHost('example.groups.admitMember', (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) })),
     label: (p) => `${p.decision === 'admit' ? 'Admit' : 'Deny'} ${p.did}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'joinRequest', p.did, id),
     conflicts: { RequestNotFound: 'Someone else already decided this request, or it was withdrawn.', AlreadyMember: ERROR_MESSAGES.AlreadyMember! },
     alreadyApplied: async (rt, g, p) => (p.decision === 'admit' ? !!(await memberOnHost(rt, g, p.did)) : false),
   },
   'invite.create': {
-    method: 'example.groups.createInvite',
-    body: (group, p) => ({ group, invitee: p.invitee, ...(p.message ? { message: p.message } : {}) }),
+    send: viaHost('example.groups.createInvite', (group, p) => ({ group, invitee: p.invitee, ...(p.message ? { message: p.message } : {}) })),
     label: (p) => `Invite ${p.invitee}`,
     applyToCache: (tx, g, p, id) =>
       putItem(tx, g, 'invite', p.invitee, { uri: '', invitee: p.invitee, createdAt: new Date().toISOString(), expiresAt: null, message: p.message ?? null, awaitingInvitee: false }, id),
     conflicts: { AlreadyMember: 'They joined the group before the invite was sent.' },
   },
   'invite.revoke': {
-    method: 'example.groups.revokeInvite',
-    body: (group, p) => ({ group, invitee: p.invitee }),
+    send: viaHost('example.groups.revokeInvite', (group, p) => ({ group, invitee: p.invitee })),
     label: (p) => `Revoke the invite for ${p.invitee}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'invite', p.invitee, id),
     conflicts: { InviteNotFound: 'That invite was already used or revoked.' },
   },
   'member.grantRole': {
-    method: 'example.groups.grantRole',
-    body: (group, p) => ({ group, did: p.did, role: p.role }),
+    send: viaHost('example.groups.grantRole', (group, p) => ({ group, did: p.did, role: p.role })),
     label: (p) => `Give ${p.did} the ${p.role} role`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)
@@ -109,8 +98,7 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | 
     conflicts: { NotAMember: 'They are no longer a member.', NotAssignable: ERROR_MESSAGES.NotAssignable! },
   },
   'member.revokeRole': {
-    method: 'example.groups.revokeRole',
-    body: (group, p) => ({ group, did: p.did, role: p.role }),
+    send: viaHost('example.groups.revokeRole', (group, p) => ({ group, did: p.did, role: p.role })),
     label: (p) => `Take the ${p.role} role from ${p.did}`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)
@@ -119,24 +107,21 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | 
     conflicts: { NotAMember: 'They are no longer a member.', NotAssignable: ERROR_MESSAGES.NotAssignable!, LastConfigurer: ERROR_MESSAGES.LastConfigurer! },
   },
   'member.eject': {
-    method: 'example.groups.ejectMember',
-    body: (group, p) => ({ group, did: p.did, ...(p.note ? { note: p.note } : {}) }),
+    send: viaHost('example.groups.ejectMember', (group, p) => ({ group, did: p.did, ...(p.note ? { note: p.note } : {}) })),
     label: (p) => `Remove ${p.did} from the group`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'member', p.did, id),
     conflicts: { NotAMember: 'They had already left or been removed.', NotAssignable: ERROR_MESSAGES.NotAssignable!, LastConfigurer: ERROR_MESSAGES.LastConfigurer! },
     alreadyApplied: async (rt, g, p) => !(await memberOnHost(rt, g, p.did)),
   },
   'space.create': {
-    method: 'example.groups.createSpace',
-    body: (group, p) => ({ group, ...p }),
+    send: viaHost('example.groups.createSpace', (group, p) => ({ group, ...p })),
     label: (p) => `Create the space “${p.name}”`,
     applyToCache: (tx, g, p, id) =>
       putItem(tx, g, 'space', `${p.type}:${p.skey}`, { uri: `at://${g}/space/${p.type}/${p.skey}`, ...p, wellKnown: false }, id),
     conflicts: { InvalidRequest: 'A space of that kind already exists, or its settings were refused.', Forbidden: ERROR_MESSAGES.Forbidden! },
   },
   'space.update': {
-    method: 'example.groups.updateSpace',
-    body: (group, p) => ({ group, ...p }),
+    send: viaHost('example.groups.updateSpace', (group, p) => ({ group, ...p })),
     label: (p) => `Change the space ${p.space.split('/space/')[1] ?? p.space}`,
     applyToCache: async (tx, g, p, id) => {
       const key = p.space.split('/space/')[1]!.replace('/', ':')
@@ -146,8 +131,7 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | 
     conflicts: { SpaceNotFound: ERROR_MESSAGES.SpaceNotFound!, WellKnownSpace: ERROR_MESSAGES.WellKnownSpace!, Forbidden: ERROR_MESSAGES.Forbidden! },
   },
   'space.delete': {
-    method: 'example.groups.deleteSpace',
-    body: (group, p) => ({ group, space: p.space }),
+    send: viaHost('example.groups.deleteSpace', (group, p) => ({ group, space: p.space })),
     label: (p) => `Delete the space ${p.space.split('/space/')[1] ?? p.space}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'space', p.space.split('/space/')[1]!.replace('/', ':'), id),
     conflicts: { SpaceNotFound: 'That space was already deleted.', WellKnownSpace: ERROR_MESSAGES.WellKnownSpace!, Forbidden: ERROR_MESSAGES.Forbidden! },
@@ -161,8 +145,7 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | 
     },
   },
   'subject.update': {
-    method: 'example.groups.updateSubject',
-    body: (group, p) => ({ group, subject: typedSubject(p.subject), status: p.status, ...(p.note ? { note: p.note } : {}) }),
+    send: viaHost('example.groups.updateSubject', (group, p) => ({ group, subject: typedSubject(p.subject), status: p.status, ...(p.note ? { note: p.note } : {}) })),
     label: (p) => `Mark a report ${p.status}`,
     applyToCache: async (tx, g, p, id) => {
       const s = await readItem<{ status: string }>(tx, g, 'subject', p.key)
@@ -182,11 +165,11 @@ async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): 
 
 const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLECTION, ...e, createdAt })
 
-async function writeEvent(rt: AccountRuntime, groupDid: string, method: string, body: Record<string, unknown>) {
+async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: string, method: M, input: (space: string) => ProcedureInput<M>) {
   const host = await rt.hostOf(groupDid)
   const space = await ensureCalendarSpace(host, groupDid, rt.knownSpaces)
   try {
-    await rt.credentials.write(host.host, groupDid, space, method, body)
+    await rt.credentials.write(host.host, groupDid, space, method, input(space))
   } catch (err) {
     if (err instanceof XrpcCallError && err.error === 'SpaceNotFound') rt.knownSpaces.delete(space)
     throw err
@@ -196,7 +179,7 @@ async function writeEvent(rt: AccountRuntime, groupDid: string, method: string, 
 const CALENDAR_ACTIONS: { [K in 'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'membership.accept' | 'membership.leave']: ActionSpec<K> } = {
   'event.create': {
     // The rkey is chosen when the action is queued, so a replay cannot make a second event.
-    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.createRecord', { collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) }),
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.createRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) })),
     label: (p) => `Add “${p.event.name}” to the calendar`,
     applyToCache: (tx, g, p, id) =>
       putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), createdAt: new Date().toISOString(), myRsvp: null }, id),
@@ -204,7 +187,7 @@ const CALENDAR_ACTIONS: { [K in 'event.create' | 'event.update' | 'event.delete'
     alreadyApplied: (rt, g, p) => eventOnHost(rt, g, p.rkey),
   },
   'event.update': {
-    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.putRecord', { collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) }),
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.putRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) })),
     label: (p) => `Update “${p.event.name}”`,
     applyToCache: async (tx, g, p, id) => {
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
@@ -213,7 +196,7 @@ const CALENDAR_ACTIONS: { [K in 'event.create' | 'event.update' | 'event.delete'
     conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
   },
   'event.delete': {
-    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.deleteRecord', { collection: EVENT_COLLECTION, rkey: p.rkey }),
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.deleteRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey })),
     label: () => 'Remove an event from the calendar',
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'event', p.rkey, id),
     conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
@@ -269,21 +252,46 @@ export function actionTarget(payload: unknown): string | null {
   return typeof target === 'string' ? target : null
 }
 
+/** Whether a stored row names an action this version knows. */
+export const isActionKind = (kind: string): kind is ActionKind => Object.hasOwn(ACTIONS, kind)
+
+/** The contract's action as queued: kind and payload apart, and what the core chooses (a new event's record key) chosen now. */
+export function queuedAction(action: RequestedAction): { kind: ActionKind; payload: ActionPayloads[ActionKind] } {
+  if (action.kind === 'event.create') return { kind: action.kind, payload: { event: action.event, rkey: TID.nextStr() } }
+  const { kind, ...payload } = action
+  return { kind, payload }
+}
+
+/** One action ready for the outbox: its payload, label and cached effect (the outbox stores the payload as JSON). */
+export function prepareAction<K extends ActionKind>(groupDid: string, kind: K, payload: ActionPayloads[K]) {
+  const spec: ActionSpec<K> = ACTIONS[kind]
+  return { groupDid, kind, payload, label: spec.label(payload), applyToCache: (tx: Tx, outboxId: number) => spec.applyToCache(tx, groupDid, payload, outboxId) }
+}
+
+/**
+ * The payload of a row the outbox stored: what prepareAction gave it for this kind, as
+ * JSON. The one place a stored payload is typed again.
+ */
+const storedPayload = <K extends ActionKind>(_kind: K, payload: unknown) => payload as ActionPayloads[K]
+
+/** A still-queued action's cached effect, applied again over a refresh. */
+export async function reapplyQueued(tx: Tx, groupDid: string, row: { id: number; kind: string; payload: string }): Promise<void> {
+  if (isActionKind(row.kind)) await reapply(tx, groupDid, row.kind, row)
+}
+const reapply = <K extends ActionKind>(tx: Tx, groupDid: string, kind: K, row: { id: number; payload: string }) =>
+  ACTIONS[kind].applyToCache(tx, groupDid, storedPayload(kind, JSON.parse(row.payload)), row.id)
+
+function handlerFor<K extends ActionKind>(rt: AccountRuntime, kind: K): ActionHandler {
+  const spec: ActionSpec<K> = ACTIONS[kind]
+  const alreadyApplied = spec.alreadyApplied
+  return {
+    send: (groupDid, payload, key) => spec.send(rt, groupDid, storedPayload(kind, payload), key),
+    conflicts: spec.conflicts as Record<string, string>,
+    alreadyApplied: alreadyApplied ? (groupDid, payload) => alreadyApplied(rt, groupDid, storedPayload(kind, payload)) : undefined,
+  }
+}
+
 /** The outbox's handlers for one account, built from the table above. */
 export function actionHandlers(rt: AccountRuntime): Record<string, ActionHandler> {
-  return Object.fromEntries(
-    Object.entries(ACTIONS).map(([kind, spec]) => {
-      const s = spec as ActionSpec<ActionKind>
-      const handler: ActionHandler = {
-        send: async (groupDid, payload, key) => {
-          if (s.send) return s.send(rt, groupDid, payload as never)
-          const host = await rt.hostOf(groupDid)
-          await host.procedure(s.method!, s.body!(groupDid, payload as never, key))
-        },
-        conflicts: s.conflicts as Record<string, string>,
-        alreadyApplied: s.alreadyApplied ? (groupDid, payload) => s.alreadyApplied!(rt, groupDid, payload as never) : undefined,
-      }
-      return [kind, handler]
-    }),
-  )
+  return Object.fromEntries(Object.keys(ACTIONS).filter(isActionKind).map((kind) => [kind, handlerFor(rt, kind)]))
 }

@@ -1,5 +1,4 @@
 import type { IdResolver } from '@atproto/identity'
-import { TID } from '@atproto/common-web'
 import type { GroupSummary } from '../../../shared/ipc/views.js'
 import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
@@ -8,7 +7,7 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { AccountRuntimes } from './account-runtimes.js'
 import type { GroupSyncing } from './group-syncing.js'
 import type { ListPages } from './list-pages.js'
-import { ACTIONS, type ActionKind, type ActionPayloads } from './organizer-actions.js'
+import { prepareAction, queuedAction, type RequestedAction } from './organizer-actions.js'
 import { hostAddress } from './resolve-group.js'
 import { errorFields, log } from '../log/log.js'
 
@@ -37,7 +36,7 @@ export class OrganizerQueue {
     if (!hostUrl) throw new UserFacingError('HostRequired', 'Choose the group host that will run the new group.')
     const rt = await this.runtimes.get(accountDid)
     const host = rt.host(await hostAddress(hostUrl, this.opts.idResolver))
-    const { did } = await host.procedure<{ did: string }>('example.groups.createGroup', {
+    const { did } = await host.procedure('example.groups.createGroup', {
       handle: input.handle.toLowerCase(),
       joinPolicy: input.joinPolicy,
       ...(input.displayName ? { displayName: input.displayName } : {}),
@@ -49,35 +48,27 @@ export class OrganizerQueue {
    * Queues an organizer action with its cached effect, then tries to send the queue.
    * Returns at once: the result shows in the outbox and, once sent, in the lists.
    */
-  async act<K extends ActionKind>(accountDid: string, groupDid: string, kind: K, payload: ActionPayloads[K]): Promise<number> {
-    const [id] = await this.actMany(accountDid, groupDid, [{ kind, payload }])
+  async act(accountDid: string, groupDid: string, action: RequestedAction): Promise<number> {
+    const [id] = await this.actMany(accountDid, groupDid, [action])
     return id!
   }
 
   /** Queues several actions in one transaction (all or none), then sends the queue once. */
-  async actMany(accountDid: string, groupDid: string, actions: { kind: ActionKind; payload: ActionPayloads[ActionKind] }[]): Promise<number[]> {
+  async actMany(accountDid: string, groupDid: string, actions: RequestedAction[]): Promise<number[]> {
     const rt = await this.runtimes.get(accountDid)
     const cache = await this.runtimes.cacheOf(accountDid, groupDid)
-    for (const { kind, payload } of actions) {
+    for (const action of actions) {
       // The space index is checked first, so the same kind of space is not made twice.
-      if (kind === 'space.create') {
-        const p = payload as ActionPayloads['space.create']
-        const existing = (await readItems<{ type: string; skey: string; name: string }>(cache, groupDid, 'space')).find((sp) => sp.type === p.type && sp.skey === p.skey)
+      if (action.kind === 'space.create') {
+        const existing = (await readItems<{ type: string; skey: string; name: string }>(cache, groupDid, 'space')).find((sp) => sp.type === action.type && sp.skey === action.skey)
         if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
       }
-      // New events get their record key now, so a replay re-sends the same record.
-      if (kind === 'event.create') (payload as ActionPayloads['event.create']).rkey ??= TID.nextStr()
     }
+    // queuedAction gives a new event its record key now, so a replay re-sends the same record.
     const ids = await rt.outbox.enqueueMany(
-      actions.map(({ kind, payload }) => {
-        const spec = ACTIONS[kind]
-        return {
-          groupDid,
-          kind,
-          payload,
-          label: spec.label(payload as never),
-          applyToCache: (tx, outboxId) => spec.applyToCache(tx, groupDid, payload as never, outboxId),
-        }
+      actions.map((action) => {
+        const { kind, payload } = queuedAction(action)
+        return prepareAction(groupDid, kind, payload)
       }),
     )
     this.lists.warm(rt.cache, accountDid, groupDid)

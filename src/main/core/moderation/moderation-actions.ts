@@ -1,5 +1,5 @@
 import { putItem, readItem } from '../cache/items.js'
-import type { ActionSpec } from '../groups/organizer-actions.js'
+import { viaHost, type ActionSpec } from '../groups/organizer-actions.js'
 import { ERROR_MESSAGES } from '../../../shared/errors.js'
 
 type Subject = { did: string } | { uri: string; cid?: string }
@@ -38,8 +38,7 @@ const LABELS: Record<ModerationEvent, string> = {
  */
 export const MODERATION_ACTIONS: { 'subject.event': ActionSpec<'subject.event'>; 'report.create': ActionSpec<'report.create'> } = {
   'subject.event': {
-    method: 'example.groups.emitModerationEvent',
-    body: (group, p) => ({ group, subject: typedSubject(p.subject), event: p.event, ...(p.note ? { note: p.note } : {}) }),
+    send: viaHost('example.groups.emitModerationEvent', (group, p: SubjectEventPayload) => ({ group, subject: typedSubject(p.subject), event: p.event, ...(p.note ? { note: p.note } : {}) })),
     label: (p) => (p.event === 'takedown' || p.event === 'reverseTakedown' ? `${LABELS[p.event]} ${'did' in p.subject ? 'account' : 'post'}` : LABELS[p.event]),
     applyToCache: async (tx, g, p, id) => {
       const s = await readItem<{ status: string; takenDown?: boolean }>(tx, g, 'subject', p.key)
@@ -56,10 +55,10 @@ export const MODERATION_ACTIONS: { 'subject.event': ActionSpec<'subject.event'>;
     },
   },
   'report.create': {
-    method: 'example.groups.createReport',
+
     // The host takes a report once per key and reporter: a replay after a lost answer
     // (the app died mid-send) is the same report, not a second one.
-    body: (group, p, key) => ({ group, subject: typedSubject(p.subject), reasonType: p.reasonType, ...(p.reason ? { reason: p.reason } : {}), idempotencyKey: key }),
+    send: viaHost('example.groups.createReport', (group, p: ReportPayload, key) => ({ group, subject: typedSubject(p.subject), reasonType: p.reasonType, ...(p.reason ? { reason: p.reason } : {}), idempotencyKey: key })),
     label: () => 'Report to the moderators',
     // Members do not see the queue: nothing to show until moderators act.
     applyToCache: async () => {},

@@ -2,29 +2,9 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { SubjectDetail } from '../../../shared/ipc/views.js'
 import { readItem, readItems, readItemsByKey } from '../cache/items.js'
 import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { isSubjectAccount, isSubjectRecord, type SubjectAccount, type SubjectRecord } from '../xrpc/lexicon/types/example/groups/defs.js'
+import type { $Typed } from '../xrpc/lexicon/util.js'
 
-interface HostReport {
-  reasonType: string
-  reason?: string
-  reportedBy?: string
-  createdAt: string
-}
-interface HostHistory {
-  event: string
-  note?: string
-  status?: string
-  reasonType?: string
-  reason?: string
-  ban?: boolean
-  createdBy?: string
-  createdAt: string
-}
-interface HostSubjectPage {
-  subject: { subject: { did: string } | { uri: string; cid?: string }; status: string; reportCount: number; takenDown?: boolean }
-  record?: Record<string, unknown>
-  reports: HostReport[]
-  history: HostHistory[]
-}
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null)
 
@@ -70,7 +50,7 @@ function shownRecord(uri: string, record: Record<string, unknown> | undefined): 
  */
 export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: string): Promise<SubjectDetail> {
   const host = await rt.hostOf(groupDid)
-  const page = await host.query<HostSubjectPage>('example.groups.getSubject', { group: groupDid, subject: key, limit: 100 })
+  const page = await host.query('example.groups.getSubject', { group: groupDid, subject: key, limit: 100 })
   const people = [...new Set([...page.reports.map((r) => r.reportedBy), ...page.history.map((h) => h.createdBy), key.startsWith('did:') ? key : undefined])].filter(
     (d): d is string => !!d,
   )
@@ -94,7 +74,7 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
 
   return {
     key,
-    subject: page.subject.subject,
+    subject: knownSubject(page.subject.subject, key),
     status: page.subject.status,
     reportCount: page.subject.reportCount,
     takenDown: page.subject.takenDown ?? false,
@@ -113,4 +93,11 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
     })),
     earlierSubjects,
   }
+}
+
+/** The lexicon's subject union is open: a kind this app does not know is shown by its key. */
+function knownSubject(subject: $Typed<SubjectAccount> | $Typed<SubjectRecord> | { $type: string }, key: string): { did: string } | { uri: string; cid?: string } {
+  if (isSubjectAccount(subject)) return { did: subject.did }
+  if (isSubjectRecord(subject)) return { uri: subject.uri, ...(subject.cid ? { cid: subject.cid } : {}) }
+  return key.startsWith('did:') ? { did: key } : { uri: key }
 }

@@ -1,5 +1,7 @@
+import type { Output, ProcedureInput, ProcedureNsid, QueryNsid, QueryParams } from './methods.js'
 import type { ServiceAuthCache } from './service-auth-cache.js'
-import { readXrpc, XrpcCallError } from './xrpc-error.js'
+import { callProcedure, callQuery } from './validated-call.js'
+import { XrpcCallError } from './xrpc-error.js'
 
 export interface HostAddress {
   url: string
@@ -9,31 +11,35 @@ export interface HostAddress {
 
 /**
  * Calls a group host's methods with service auth from the person's own PDS, straight
- * to the host with no proxy header (spec section 4).
+ * to the host with no proxy header (spec section 4). Each method is typed from the
+ * lexicons and each answer checked against them (./validated-call.ts).
  */
 export class HostClient {
+  private readonly peer: { kind: 'host'; url: string }
+
   constructor(
     readonly host: HostAddress,
     private readonly auth: ServiceAuthCache,
     private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
-
-  query<T>(method: string, params: Record<string, string | number | undefined>): Promise<T> {
-    const url = new URL(`/xrpc/${method}`, this.host.url)
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v))
-    return this.send<T>(method, url, { method: 'GET' })
+  ) {
+    this.peer = { kind: 'host', url: host.url }
   }
 
-  procedure<T>(method: string, body: unknown): Promise<T> {
-    const url = new URL(`/xrpc/${method}`, this.host.url)
-    return this.send<T>(method, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  query<M extends QueryNsid>(method: M, params: QueryParams<M>): Promise<Output<M>> {
+    return callQuery((path, init) => this.send(method, path, init), this.peer, method, params)
   }
 
-  private async send<T>(method: string, url: URL, init: RequestInit, retried = false): Promise<T> {
+  procedure<M extends ProcedureNsid>(method: M, input: ProcedureInput<M>): Promise<Output<M>> {
+    return callProcedure((path, init) => this.send(method, path, init), this.peer, method, input)
+  }
+
+  private async send(method: string, path: string, init: RequestInit, retried = false): Promise<Response> {
     const token = await this.auth.get(this.host.aud, method)
+    const headers = new Headers(init.headers)
+    headers.set('authorization', `Bearer ${token}`)
     let res: Response
     try {
-      res = await this.fetchImpl(url, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } })
+      res = await this.fetchImpl(new URL(path, this.host.url), { ...init, headers })
     } catch (err) {
       throw new XrpcCallError(method, 0, 'HostUnreachable', (err as Error).message)
     }
@@ -41,8 +47,8 @@ export class HostClient {
       // A cached token the host no longer takes: mint a fresh one, once.
       this.auth.drop(this.host.aud, method)
       await res.body?.cancel()
-      return this.send<T>(method, url, init, true)
+      return this.send(method, path, init, true)
     }
-    return readXrpc<T>(method, res)
+    return res
   }
 }

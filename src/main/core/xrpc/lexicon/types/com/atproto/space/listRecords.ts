@@ -1,0 +1,98 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type HeadersMap, XRPCError } from '@atproto/xrpc'
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../../util.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'com.atproto.space.listRecords'
+
+export type QueryParams = {
+  /** Space address, at://<group_did>/space/<space_type>/<skey>. Not format at-uri: @atproto/syntax allows at most two path segments. */
+  space: string
+  /** DID of the repo written to: the member for member writes, the group for group writes. */
+  repo: string
+  /** NSID of the record collection. */
+  collection: string
+  /** Page size. */
+  limit?: number
+  /** Opaque pagination cursor from a previous page. */
+  cursor?: string
+}
+export type InputSchema = undefined
+
+export interface OutputSchema {
+  records: Record[]
+  /** Opaque pagination cursor from a previous page. */
+  cursor?: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  headers?: HeadersMap
+}
+
+export interface Response {
+  success: boolean
+  headers: HeadersMap
+  data: OutputSchema
+}
+
+export class InvalidRequestError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class ForbiddenError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class SpaceNotFoundError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export function toKnownErr(e: any) {
+  if (e instanceof XRPCError) {
+    if (e.error === 'InvalidRequest') return new InvalidRequestError(e)
+    if (e.error === 'Forbidden') return new ForbiddenError(e)
+    if (e.error === 'SpaceNotFound') return new SpaceNotFoundError(e)
+  }
+
+  return e
+}
+
+/** A record in a space. */
+export interface Record {
+  $type?: 'com.atproto.space.listRecords#record'
+  /** at:// address of the record. */
+  uri: string
+  /** CID of the record. */
+  cid?: string
+  /** The record. */
+  value: { [_ in string]: unknown }
+  /** Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it. */
+  takenDown?: boolean
+}
+
+const hashRecord = 'record'
+
+export function isRecord<V>(v: V) {
+  return is$typed(v, id, hashRecord)
+}
+
+export function validateRecord<V>(v: V) {
+  return validate<Record & V>(v, id, hashRecord)
+}

@@ -1,0 +1,63 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type HeadersMap, XRPCError } from '@atproto/xrpc'
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.createGroup'
+
+export type QueryParams = {}
+
+export interface InputSchema {
+  /** Handle for the new group. */
+  handle: string
+  /** Display name of the group. */
+  displayName?: string
+  /** Free-text description of the group. */
+  description?: string
+  /** How people join: open admits at once, approval creates a pending request, invite requires an invite. */
+  joinPolicy: 'open' | 'approval' | 'invite' | (string & {})
+}
+
+export interface OutputSchema {
+  /** DID of the new group. */
+  did: string
+  /** Handle of the new group. */
+  handle: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  headers?: HeadersMap
+  qp?: QueryParams
+  encoding?: 'application/json'
+}
+
+export interface Response {
+  success: boolean
+  headers: HeadersMap
+  data: OutputSchema
+}
+
+export class InvalidRequestError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export function toKnownErr(e: any) {
+  if (e instanceof XRPCError) {
+    if (e.error === 'InvalidRequest') return new InvalidRequestError(e)
+  }
+
+  return e
+}

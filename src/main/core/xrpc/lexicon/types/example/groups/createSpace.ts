@@ -1,0 +1,73 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type HeadersMap, XRPCError } from '@atproto/xrpc'
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+import type * as ExampleGroupsDefs from './defs.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.createSpace'
+
+export type QueryParams = {}
+
+export interface InputSchema {
+  /** DID of the group the call is about. */
+  group: string
+  /** Space type. */
+  type: string
+  /** Space key; self for single-instance spaces. */
+  skey: string
+  /** Human-readable name of the space. */
+  name: string
+  /** Roles that may read the space. */
+  readableBy: string[]
+  /** Per role, the collections a group credential may write in the space. */
+  credentialScopes: ExampleGroupsDefs.CredentialScope[]
+}
+
+export interface OutputSchema {
+  /** Address of the new space, at://<group_did>/space/<space_type>/<skey>. */
+  uri: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  headers?: HeadersMap
+  qp?: QueryParams
+  encoding?: 'application/json'
+}
+
+export interface Response {
+  success: boolean
+  headers: HeadersMap
+  data: OutputSchema
+}
+
+export class ForbiddenError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class InvalidRequestError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export function toKnownErr(e: any) {
+  if (e instanceof XRPCError) {
+    if (e.error === 'Forbidden') return new ForbiddenError(e)
+    if (e.error === 'InvalidRequest') return new InvalidRequestError(e)
+  }
+
+  return e
+}

@@ -1,0 +1,97 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type HeadersMap, XRPCError } from '@atproto/xrpc'
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.getGroupAuth'
+
+export type QueryParams = {}
+
+export interface InputSchema {
+  /** DID of the group the call is about. */
+  group: string
+  /** Space address, at://<group_did>/space/<space_type>/<skey>. Not format at-uri: @atproto/syntax allows at most two path segments. */
+  space: string
+}
+
+export interface OutputSchema {
+  /** The group DID. */
+  did: string
+  /** Access token bound to the DPoP key that signed the request proof. */
+  accessJwt: string
+  /** The group host, where the token is used. */
+  pds: string
+  /** Collections writable in the space. */
+  collections: string[]
+  /** Collections writable in the group's public repo. */
+  repoCollections: string[]
+  /** Granted scope: atproto space:<space_type>?authority=<group_did>&skey=<skey>&collection=...&action=... */
+  scope: string
+  /** Expiry of the token (15 minutes after issue). */
+  expiresAt: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  headers?: HeadersMap
+  qp?: QueryParams
+  encoding?: 'application/json'
+}
+
+export interface Response {
+  success: boolean
+  headers: HeadersMap
+  data: OutputSchema
+}
+
+export class ForbiddenError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class DpopRequiredError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class InvalidDpopError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class SpaceNotFoundError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class InvalidRequestError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export function toKnownErr(e: any) {
+  if (e instanceof XRPCError) {
+    if (e.error === 'Forbidden') return new ForbiddenError(e)
+    if (e.error === 'DpopRequired') return new DpopRequiredError(e)
+    if (e.error === 'InvalidDpop') return new InvalidDpopError(e)
+    if (e.error === 'SpaceNotFound') return new SpaceNotFoundError(e)
+    if (e.error === 'InvalidRequest') return new InvalidRequestError(e)
+  }
+
+  return e
+}

@@ -1,0 +1,78 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type HeadersMap, XRPCError } from '@atproto/xrpc'
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+import type * as ExampleGroupsDefs from './defs.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.getSubject'
+
+export type QueryParams = {
+  /** DID of the group the call is about. */
+  group: string
+  /** The subject's key: an account's DID or a record's at:// address. */
+  subject: string
+  /** Page size, for reports and for history. */
+  limit?: number
+  /** Opaque pagination cursor from a previous page. */
+  cursor?: string
+}
+export type InputSchema = undefined
+
+export interface OutputSchema {
+  subject: ExampleGroupsDefs.Subject
+  /** For a record in one of the group's spaces: its value as members were served it, taken down or not. */
+  record?: { [_ in string]: unknown }
+  reports: ExampleGroupsDefs.ReportView[]
+  history: ExampleGroupsDefs.ModerationEventView[]
+  /** Opaque pagination cursor from a previous page. */
+  cursor?: string
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  headers?: HeadersMap
+}
+
+export interface Response {
+  success: boolean
+  headers: HeadersMap
+  data: OutputSchema
+}
+
+export class ForbiddenError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class InvalidRequestError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class SubjectNotFoundError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export function toKnownErr(e: any) {
+  if (e instanceof XRPCError) {
+    if (e.error === 'Forbidden') return new ForbiddenError(e)
+    if (e.error === 'InvalidRequest') return new InvalidRequestError(e)
+    if (e.error === 'SubjectNotFound') return new SubjectNotFoundError(e)
+  }
+
+  return e
+}

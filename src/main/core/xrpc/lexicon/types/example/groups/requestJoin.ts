@@ -1,0 +1,78 @@
+/**
+ * GENERATED CODE - DO NOT MODIFY
+ */
+import { type HeadersMap, XRPCError } from '@atproto/xrpc'
+import { type ValidationResult, BlobRef } from '@atproto/lexicon'
+import { CID } from 'multiformats/cid'
+import { validate as _validate } from '../../../lexicons.js'
+import {
+  type $Typed,
+  is$typed as _is$typed,
+  type OmitKey,
+} from '../../../util.js'
+
+const is$typed = _is$typed,
+  validate = _validate
+const id = 'example.groups.requestJoin'
+
+export type QueryParams = {}
+
+export interface InputSchema {
+  /** DID of the group the call is about. */
+  group: string
+  /** Optional message to the group. */
+  message?: string
+}
+
+export interface OutputSchema {
+  /** admitted if the caller is now a member, pending if a request awaits a decision. */
+  status: 'admitted' | 'pending' | (string & {})
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  headers?: HeadersMap
+  qp?: QueryParams
+  encoding?: 'application/json'
+}
+
+export interface Response {
+  success: boolean
+  headers: HeadersMap
+  data: OutputSchema
+}
+
+export class AlreadyMemberError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class InviteRequiredError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class InvalidRequestError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export class NotHostedError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
+export function toKnownErr(e: any) {
+  if (e instanceof XRPCError) {
+    if (e.error === 'AlreadyMember') return new AlreadyMemberError(e)
+    if (e.error === 'InviteRequired') return new InviteRequiredError(e)
+    if (e.error === 'InvalidRequest') return new InvalidRequestError(e)
+    if (e.error === 'NotHosted') return new NotHostedError(e)
+  }
+
+  return e
+}
