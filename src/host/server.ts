@@ -24,6 +24,8 @@ import { loadHostKey } from './secrets/host-key.js'
 import { createHostLogger } from './log/logger.js'
 import { requestLog } from './log/request-log.js'
 import type { Logger } from 'pino'
+import { VerifiedTokenCache } from './auth/verified-tokens.js'
+import { speedupOff } from './baseline.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -72,6 +74,7 @@ export async function startHost(
   const idResolver = createIdResolver(cfg.plcUrl, { didCache: new HostDidCache() })
   const peerFetch = createPeerFetch({ allowLoopbackPeers: cfg.allowLoopbackPeers })
   const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth, logger, peerFetch }
+  if (!speedupOff('token-cache')) ctx.verifiedTokens = new VerifiedTokenCache()
 
   // Rate-limit counts: in memory, one host process (src/host/limits/window-counter.ts).
   const counters = new MemoryCounterStore()
