@@ -12,6 +12,8 @@ import * as m006 from './migrations/006-service-jti.js'
 import * as m007 from './migrations/007-bans.js'
 import { sealedKeysMigration } from './migrations/008-sealed-keys.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
+import { GroupCommitDialect } from './group-commit.js'
+import { speedupOff } from '../baseline.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
@@ -41,50 +43,65 @@ const STATEMENT_CACHE_SIZE = 500
  * instead, and two streams of the same SQL at once would collide: this host does not
  * stream.)
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function statementCache(sqlite: SqliteDatabase.Database): (sql: string) => SqliteDatabase.Statement {
   const statements = new Map<string, SqliteDatabase.Statement>()
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let stmt = statements.get(sql)
-      if (!stmt) {
-        stmt = sqlite.prepare(sql)
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
-        statements.set(sql, stmt)
-      }
-      return stmt
-    },
+  return (sql: string) => {
+    let stmt = statements.get(sql)
+    if (!stmt) {
+      stmt = sqlite.prepare(sql)
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+      statements.set(sql, stmt)
+    }
+    return stmt
   }
+}
+
+/**
+ * Migrations and the start-up checks run on Kysely's plain SQLite driver (statement by
+ * statement, VACUUM allowed); the host then serves through group commit (group-commit.ts)
+ * unless the bench asks for the baseline. Both share the one connection, one at a time.
+ */
+async function prepareSqlite(sqlite: SqliteDatabase.Database, prepare: (sql: string) => SqliteDatabase.Statement, hostKey: Buffer): Promise<void> {
+  const database: KyselySqliteDatabase = { close: () => {}, prepare }
+  const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database }) })
+  try {
+    await migrateAndCheck(db, hostKey)
+  } finally {
+    await db.destroy()
+  }
+}
+
+async function migrateAndCheck(db: HostDb, hostKey: Buffer): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsWith(hostKey) },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  if (results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
+  await checkHostKey(db, hostKey)
 }
 
 /**
  * Opens (creating if needed) the host's SQLite database in `dataDir`, in WAL mode with
  * full fsync so that an acknowledged write survives a SIGKILL, and checks that
- * `hostKey` is the key its secrets are sealed with (src/host/secrets).
+ * `hostKey` is the key its secrets are sealed with (src/host/secrets). Serving, writes
+ * are group-committed (group-commit.ts); one-shot tools pass `groupCommit: false`.
  */
-export async function openHostDb(dataDir: string, hostKey: Buffer): Promise<HostDb> {
+export async function openHostDb(dataDir: string, hostKey: Buffer, opts: { groupCommit?: boolean } = {}): Promise<HostDb> {
   fs.mkdirSync(dataDir, { recursive: true })
   const sqlite = new SqliteDatabase(path.join(dataDir, 'host.sqlite'))
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrationsWith(hostKey) },
-  })
-  const { error, results } = await migrator.migrateToLatest()
-  if (error) {
-    await db.destroy()
-    throw error
-  }
+  const prepare = statementCache(sqlite)
   try {
-    if (results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
-    await checkHostKey(db, hostKey)
+    await prepareSqlite(sqlite, prepare, hostKey)
   } catch (err) {
-    await db.destroy()
+    sqlite.close()
     throw err
   }
-  return db
+  const dialect = opts.groupCommit === false || speedupOff('group-commit') ? new SqliteDialect({ database: { close: () => sqlite.close(), prepare } }) : new GroupCommitDialect(sqlite, prepare)
+  return new Kysely<HostDatabaseSchema>({ dialect })
 }
