@@ -11,8 +11,11 @@ import * as m005 from './migrations/005-member-records.js'
 import * as m006 from './migrations/006-service-jti.js'
 import * as m007 from './migrations/007-bans.js'
 import { sealedKeysMigration } from './migrations/008-sealed-keys.js'
+import * as m012 from './migrations/012-rate-counters.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
+import { isPostgresUrl, openPostgres } from './postgres.js'
+import { isPostgres } from './dialect.js'
 import { speedupOff } from '../baseline.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
@@ -29,6 +32,7 @@ const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '006-service-jti': m006,
   '007-bans': m007,
   '008-sealed-keys': sealedKeysMigration(hostKey),
+  '012-rate-counters': m012,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */
@@ -71,6 +75,22 @@ async function prepareSqlite(sqlite: SqliteDatabase.Database, prepare: (sql: str
   }
 }
 
+/**
+ * PostgreSQL: migrations run in a transaction each, under Kysely's advisory lock, so
+ * several host processes starting at once migrate once. No scrub: a new PostgreSQL
+ * database never held plaintext keys (migration 008 only renames there).
+ */
+async function openPostgresHostDb(url: string, hostKey: Buffer): Promise<HostDb> {
+  const db = await openPostgres(url)
+  try {
+    await migrateAndCheck(db, hostKey)
+  } catch (err) {
+    await db.destroy()
+    throw err
+  }
+  return db
+}
+
 async function migrateAndCheck(db: HostDb, hostKey: Buffer): Promise<void> {
   const migrator = new Migrator({
     db,
@@ -78,7 +98,7 @@ async function migrateAndCheck(db: HostDb, hostKey: Buffer): Promise<void> {
   })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error
-  if (results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
+  if (!isPostgres(db) && results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
   await checkHostKey(db, hostKey)
 }
 
@@ -88,7 +108,8 @@ async function migrateAndCheck(db: HostDb, hostKey: Buffer): Promise<void> {
  * `hostKey` is the key its secrets are sealed with (src/host/secrets). Serving, writes
  * are group-committed (group-commit.ts); one-shot tools pass `groupCommit: false`.
  */
-export async function openHostDb(dataDir: string, hostKey: Buffer, opts: { groupCommit?: boolean } = {}): Promise<HostDb> {
+export async function openHostDb(dataDir: string, hostKey: Buffer, opts: { groupCommit?: boolean; url?: string } = {}): Promise<HostDb> {
+  if (isPostgresUrl(opts.url)) return openPostgresHostDb(opts.url, hostKey)
   fs.mkdirSync(dataDir, { recursive: true })
   const sqlite = new SqliteDatabase(path.join(dataDir, 'host.sqlite'))
   sqlite.pragma('journal_mode = WAL')

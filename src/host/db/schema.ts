@@ -174,6 +174,17 @@ export interface BanTable {
   createdAt: string
 }
 
+/**
+ * Rate-limit counts shared by several host processes (012; used on PostgreSQL, where
+ * src/host/limits/db-counter.ts keeps them). One row per limited key: its current
+ * window's count and when that window ends (ms since the epoch).
+ */
+export interface RateCounterTable {
+  key: string
+  resetAt: number
+  count: number
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
@@ -191,4 +202,5 @@ export interface HostDatabaseSchema {
   dpop_jti: DpopJtiTable
   service_jti: ServiceJtiTable
   ban: BanTable
+  rate_counter: RateCounterTable
 }
