@@ -62,6 +62,8 @@ export interface RunningStack {
   hostProcessUrls(): string[]
   /** The host processes' ids (the bench samples their CPU). */
   hostPids(): number[]
+  /** The host's PostgreSQL URL when it has one (tests read its state); else it is SQLite in `dataDir`. */
+  hostDb?: string
   /** Runs `fn` while the PLC directory refuses connections (an identity outage), then brings it back. */
   whilePlcDown<T>(fn: () => Promise<T>): Promise<T>
 }
@@ -173,7 +175,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     }
     const hostProcessUrls = () => hostOptsList.map((o) => `http://127.0.0.1:${o.port}`)
     const hostPids = () => hosts.map((h) => h.child.pid!).filter(Boolean)
-    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn), hostProcessUrls, hostPids }
+    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn), hostProcessUrls, hostPids, hostDb: opts.hostDb }
   } catch (err) {
     await stop()
     throw err
