@@ -20,6 +20,7 @@
  * --json <file> (also write the figures there).
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
 import { startStack, type RunningStack } from '../src/stack/stack.js'
@@ -407,10 +408,26 @@ async function measureSetup(stack: RunningStack): Promise<PhaseRow[]> {
 const n = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '–')
 const rateOf = (r: SetupResult, label: string) => r.phases.find((p) => p.label === label)?.phase.result.perSecond ?? NaN
 
+/**
+ * Why a phase fell short, from where the CPU went: host processes short of a core each
+ * were waiting (on the database, or for cores the PLC, the PDS, the load generator or
+ * other work on the machine held); host processes at a core each were the limit, and a
+ * profile of them (NODE_OPTIONS=--cpu-prof on the host) says where it goes.
+ */
+function whyMissed(phase: Phase, processes: number): string {
+  const host = phase.hostCpu ?? NaN
+  if (!Number.isFinite(host)) return 'no CPU figures on this system'
+  const cores = os.availableParallelism()
+  if (host < 0.85 * Math.min(processes, cores)) {
+    return `the host processes were not CPU-bound (${n(host * 100)}% of ${processes} core(s)); the rest went to the bench process (${n(phase.benchCpu * 100)}%: PLC, PDS, load) and to other work on this ${cores}-core machine`
+  }
+  return `the host processes were CPU-bound (${n(host * 100)}%): profile one with NODE_OPTIONS=--cpu-prof to see where`
+}
+
 /** Every setup's table, then what each step changed, and PostgreSQL's scaling, against its targets. */
 function report(results: SetupResult[], limit: { node: VerifyRate; pureJs: VerifyRate }) {
   const met = new Map<string, boolean>()
-  for (const r of results) met.set(r.setup.name, reportSetup(r.setup.name, r.phases, limit))
+  for (const r of results) met.set(r.setup.name, reportSetup(r.setup.name, r.phases, limit, r.setup.processes ?? 1))
   const hostLabels = results[0]!.phases.filter((p) => p.kind !== 'pds').map((p) => p.label)
   if (results.length > 1) {
     const base = results[0]!
@@ -432,6 +449,7 @@ function report(results: SetupResult[], limit: { node: VerifyRate; pureJs: Verif
         `${label.padEnd(38)} ${n(ratio, 2)}× ${ratio >= TARGET_PG_SCALING ? 'met' : `MISSED by ${n((1 - ratio / TARGET_PG_SCALING) * 100)}%`}` +
           (cpu ? `   (host processes used ${n((cpu.hostCpu ?? NaN) * 100)}% of a core, the bench process ${n(cpu.benchCpu * 100)}%: 2 cores = 200%)` : ''),
       )
+      if (ratio < TARGET_PG_SCALING && cpu) console.log(`${''.padEnd(38)} why: ${whyMissed(cpu, pgN.setup.processes ?? 1)}`)
     }
   }
   console.log(
@@ -456,7 +474,7 @@ function report(results: SetupResult[], limit: { node: VerifyRate; pureJs: Verif
 }
 
 /** One setup's table and its targets; says whether every target was met. */
-function reportSetup(name: string, phases: PhaseRow[], limit: { node: VerifyRate; pureJs: VerifyRate }): boolean {
+function reportSetup(name: string, phases: PhaseRow[], limit: { node: VerifyRate; pureJs: VerifyRate }, processes: number): boolean {
   const pds = phases.find((p) => p.kind === 'pds')!.phase.result
   const oneCore = limit.node.perSecond
   const twoCore = 2 * oneCore
@@ -493,6 +511,7 @@ function reportSetup(name: string, phases: PhaseRow[], limit: { node: VerifyRate
       `${label.padEnd(38)} ${mark(checks[0]!)} ${n(vsPds, 1)}× PDS   ${mark(checks[1]!)} ${n(vsLimit, 2)}× limit   ${mark(checks[2]!)} p99 ${n(r.p99, 1)} ms` +
         (clean ? '' : `   (${r.failed} failed${r.timedOut ? ', stopped by the time bound' : ''})`),
     )
+    if (!checks.every(Boolean)) console.log(`${''.padEnd(38)} why: ${whyMissed(phase, processes)}`)
   }
   console.log(`\n${allMet ? 'Every target met.' : 'Not every target met (see MISSED above).'}`)
   // Little's law: with N requests always in flight, the mean latency is N / throughput.
