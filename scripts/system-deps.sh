@@ -7,6 +7,8 @@
 # with sudo; otherwise stops at once and prints the exact command to run.
 #   every task:  libsecret-1-dev, pkg-config   (keytar builds against libsecret)
 #   test, bench: chromium                       (browser tests, the UI bench)
+#                postgresql                     (the host's PostgreSQL tests and bench: a
+#                                                throwaway cluster, src/stack/postgres-cluster.ts)
 #                gnome-keyring, dbus            (a throwaway Secret Service keychain)
 #   start:       gnome-keyring, dbus            (only without a desktop session bus)
 # macOS and Windows: nothing; keytar uses the system keychain (Keychain, Credential
@@ -38,6 +40,8 @@ convene_missing_packages() {
   fi
   if [ $browser = yes ]; then
     command -v chromium >/dev/null || echo chromium
+    # initdb and pg_ctl live in /usr/lib/postgresql/<version>/bin on Debian.
+    compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null || echo postgresql
   fi
 }
 

@@ -24,5 +24,12 @@ step "build"
 electron-vite build --logLevel warn
 step "unit and integration tests (Vitest, against the real local network)"
 vitest run "$@"
+# The host's storage tests again with its state in PostgreSQL (a throwaway cluster),
+# and several host processes on one database (vitest.postgres.config.ts). Only when no
+# test files were named: `npm test -- <file>` runs just those.
+if [ $# -eq 0 ]; then
+  step "the host on PostgreSQL (Vitest)"
+  vitest run --config vitest.postgres.config.ts
+fi
 step "end-to-end tests (Playwright, Chromium, loopback shell)"
 playwright test

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { HOST_USAGE, parseHostArgs, parseRotateKeyArgs, UsageError } from './config.js'
 import { startHost } from './server.js'
 import type { Logger } from 'pino'
@@ -47,7 +48,9 @@ async function serve(argv: string[]) {
     groups: host.groups,
   }
   if (options.readyFile) {
-    // Written whole then renamed, so a watcher never reads half a file.
+    // Written whole then renamed, so a watcher never reads half a file. Its folder may
+    // not exist: with --db, nothing else is written to the data directory.
+    fs.mkdirSync(path.dirname(options.readyFile), { recursive: true })
     fs.writeFileSync(`${options.readyFile}.tmp`, JSON.stringify(ready, null, 2))
     fs.renameSync(`${options.readyFile}.tmp`, options.readyFile)
   }

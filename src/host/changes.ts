@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import { isPostgres } from './db/dialect.js'
 import type { HostDatabaseSchema } from './db/schema.js'
 
 /**
@@ -42,5 +43,11 @@ export async function recordChange(
   kind: ChangeKind,
   subject: string | null,
 ): Promise<void> {
+  // Readers page a group's changes by `seq`. PostgreSQL hands out sequence numbers as
+  // transactions ask, not as they commit: two processes' writes could commit 11 before
+  // 10, and a reader who saw 11 would never see 10. One writer per group at a time (a
+  // transaction-long lock) makes `seq` order commit order within the group. SQLite has
+  // one writer anyway.
+  if (isPostgres(tx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${groupDid}))`.execute(tx)
   await tx.insertInto('change').values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never).execute()
 }

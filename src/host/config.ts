@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { defaultHandleDomains, normalizeHandleDomain } from './groups/handle-domains.js'
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './limits/rate-limits.js'
 import { HOST_KEY_ENV } from './secrets/host-key.js'
+import { isPostgresUrl } from './db/postgres.js'
 
 /** What the command line says; `startHost` adds the host key it loads. */
 export interface HostOptions {
@@ -12,6 +13,8 @@ export interface HostOptions {
   /** The URL peers use to reach this host; written into DID documents. */
   publicUrl: string
   dataDir: string
+  /** A PostgreSQL URL (`postgres://…`): state there, shared by several processes; else SQLite in `dataDir`. */
+  db?: string
   plcUrl: string
   /** Use this service DID instead of minting one on the PLC at first start. */
   serviceDid?: string
@@ -57,6 +60,9 @@ Options:
   --bind <addr>       address to bind (default 127.0.0.1)
   --public-url <url>  URL peers reach this host at (default http://127.0.0.1:<port>)
   --data-dir <dir>    where the SQLite database lives (default ./.host-data)
+  --db <url>          keep all state in PostgreSQL instead (postgres://user:pass@host/db;
+                      PGPASSWORD etc. are honoured), so several host processes can serve
+                      one database behind one address. Its collation must be "C".
   --plc-url <url>     PLC directory to resolve and mint DIDs with (required; the only
                       address DID resolution may reach on loopback or a private network)
   --service-did <did> the host's service DID (default: minted on the PLC on first start)
@@ -108,6 +114,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
       bind: { type: 'string' },
       'public-url': { type: 'string' },
       'data-dir': { type: 'string' },
+      db: { type: 'string' },
       'plc-url': { type: 'string' },
       'service-did': { type: 'string' },
       seed: { type: 'string' },
@@ -130,6 +137,9 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
   const plcUrl = values['plc-url']
   if (!plcUrl) throw new UsageError('--plc-url is required: the host mints and resolves DIDs there')
   const bind = values.bind ?? '127.0.0.1'
+  if (values.db !== undefined && !isPostgresUrl(values.db)) {
+    throw new UsageError('--db takes a PostgreSQL URL (postgres://…); without it the host uses SQLite in --data-dir')
+  }
   let handleDomains: string[]
   let rateLimits: RateLimits
   try {
@@ -145,6 +155,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
     bind,
     publicUrl: values['public-url'] ?? '',
     dataDir: path.resolve(values['data-dir'] ?? '.host-data'),
+    db: values.db,
     plcUrl,
     serviceDid: values['service-did'],
     seedFile: values.seed,

@@ -4,6 +4,7 @@ import type { ServiceIdentity } from './identity/service-identity.js'
 import type { HostConfig } from './config.js'
 import type { GroupAuth } from './auth/group-auth.js'
 import type { Logger } from 'pino'
+import type { VerifiedTokenCache } from './auth/verified-tokens.js'
 
 /** Everything a method handler may use; built once at start. */
 export interface HostContext {
@@ -21,4 +22,6 @@ export interface HostContext {
    * loopback only with `--allow-loopback-peers` (src/node/safe-fetch.ts). Pass `redirect`.
    */
   peerFetch: typeof globalThis.fetch
+  /** Service-auth tokens whose signature was checked (auth/verified-tokens.ts); absent: check every time. */
+  verifiedTokens?: VerifiedTokenCache
 }

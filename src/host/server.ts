@@ -17,6 +17,8 @@ import { createIdResolver } from '../node/id-resolver.js'
 import { HostDidCache } from './identity/did-cache.js'
 import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
 import { MemoryCounterStore } from './limits/window-counter.js'
+import { DbCounterStore } from './limits/db-counter.js'
+import { isPostgres } from './db/dialect.js'
 import { unauthenticatedLimit } from './limits/ip-limit.js'
 import { registerHandleWellKnown } from './api/well-known-did.js'
 import { registerOAuth } from './oauth/index.js'
@@ -25,6 +27,8 @@ import { loadHostKey } from './secrets/host-key.js'
 import { createHostLogger } from './log/logger.js'
 import { requestLog } from './log/request-log.js'
 import type { Logger } from 'pino'
+import { VerifiedTokenCache } from './auth/verified-tokens.js'
+import { speedupOff } from './baseline.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -61,7 +65,7 @@ export async function startHost(
 
   let db
   try {
-    db = await openHostDb(cfg.dataDir, hostKey)
+    db = await openHostDb(cfg.dataDir, hostKey, { url: cfg.db })
   } catch (err) {
     await closeServer(server)
     throw err
@@ -73,9 +77,11 @@ export async function startHost(
   const idResolver = createIdResolver(cfg.plcUrl, { didCache: new HostDidCache() })
   const peerFetch = createPeerFetch({ allowLoopbackPeers: cfg.allowLoopbackPeers })
   const ctx: HostContext = { version: HOST_VERSION, config: cfg, db, identity, idResolver, groupAuth, logger, peerFetch }
+  if (!speedupOff('token-cache')) ctx.verifiedTokens = new VerifiedTokenCache()
 
-  // Rate-limit counts: in memory, one host process (src/host/limits/window-counter.ts).
-  const counters = new MemoryCounterStore()
+  // Rate-limit counts: in memory for one SQLite process (src/host/limits/window-counter.ts);
+  // in the database on PostgreSQL, shared by every process serving it (db-counter.ts).
+  const counters = isPostgres(db) ? new DbCounterStore(db) : new MemoryCounterStore()
   const xrpc = createXrpcServer({ store: counters, rateLimits: cfg.rateLimits })
   registerMethods(xrpc, ctx)
   const app = express()

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import { NotEnoughResourcesError, XRPCError } from '@atproto/xrpc-server'
+import { isTransientDbError } from './db/errors.js'
 
 /**
  * How long a client should wait before trying again after a 503, in seconds. A lock on
@@ -16,11 +17,11 @@ export function serviceUnavailable(message: string): XRPCError {
 /**
  * Whether an error is SQLite waiting in vain for a lock (past `busy_timeout`): another
  * connection (a backup, a second process, someone's sqlite3 shell) holds the database.
- * Nothing is wrong with the request, so it is a 503, never a 500.
+ * Nothing is wrong with the request, so it is a 503, never a 500. On PostgreSQL: a
+ * transaction that collided with another's, or a lock not had in time (db/errors.ts).
  */
 export function isDatabaseBusy(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)
+  return isTransientDbError(err)
 }
 
 export const DATABASE_BUSY_MESSAGE = 'The host’s database is busy just now; try again in a few seconds'

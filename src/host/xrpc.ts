@@ -1,4 +1,5 @@
 import { XRPCError, InvalidRequestError } from '@atproto/xrpc-server'
+import { isConstraintViolation } from './db/errors.js'
 import { createServer, type Server } from './lexicon/index.js'
 import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from './unavailable.js'
 import type { CounterStore } from './limits/window-counter.js'
@@ -25,9 +26,9 @@ export function createXrpcServer(limits?: { store: CounterStore; rateLimits: Rat
       // A database locked by another connection past the busy timeout: 503, and
       // `Retry-After` (server.ts) says when to come back.
       if (isDatabaseBusy(err)) return serviceUnavailable(DATABASE_BUSY_MESSAGE)
-      // Kysely/SQLite constraint failures are the only other expected non-XRPC errors;
+      // Constraint failures (SQLite or PostgreSQL) are the only other expected non-XRPC errors;
       // any other is a bug, and xrpc-server logs it and answers 500 with no detail.
-      if (err instanceof Error && /SQLITE_CONSTRAINT/.test((err as { code?: string }).code ?? '')) {
+      if (err instanceof Error && isConstraintViolation(err)) {
         return new InvalidRequestError('That conflicts with the group’s current state; reload and try again')
       }
       return XRPCError.fromError(err)

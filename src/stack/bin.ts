@@ -15,6 +15,9 @@ Options:
   --out <file>      where to write the description (default .stack/stack.json)
   --host-rate-limits <l>  the group host's --rate-limits (default: limits generous
                     enough for the tests and benches; "" for the host's own defaults)
+  --host-db <url>   the group host's --db: keep its state in this PostgreSQL database
+  --host-processes <n>  run n host processes on that database behind the host's one
+                    address (a round-robin proxy); default 1
   -h, --help
 `
 
@@ -34,6 +37,8 @@ async function main() {
       'data-dir': { type: 'string' },
       out: { type: 'string' },
       'host-rate-limits': { type: 'string' },
+      'host-db': { type: 'string' },
+      'host-processes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   })
@@ -48,6 +53,8 @@ async function main() {
     hostPort: port(values['host-port'], '--host-port'),
     dataDir: values['data-dir'] && path.resolve(values['data-dir']),
     hostRateLimits: values['host-rate-limits'],
+    hostDb: values['host-db'],
+    hostProcesses: values['host-processes'] === undefined ? undefined : Number(values['host-processes']),
     log: (l) => console.log(`  ${l}`),
   })
   writeStackFile(stackFile, stack.file)

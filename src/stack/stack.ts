@@ -5,6 +5,7 @@ import { freePort } from '../node/free-port.js'
 import { startPlc, type RunningPlc } from './plc.js'
 import { startPds, type RunningPds } from './pds.js'
 import { startHostProcess, type RunningHostProcess } from './host-process.js'
+import { startRoundRobin } from './round-robin.js'
 import { PdsClient } from './pds-client.js'
 import { writeNewHostKeyFile } from '../host/secrets/host-key.js'
 import { createDemoAccounts, publishLexicons, writeHostSeed } from './seed.js'
@@ -24,6 +25,16 @@ export interface StackOptions {
    * one address than a person would; `''` gives the host's own defaults.
    */
   hostRateLimits?: string
+  /**
+   * The host's `--db`: a PostgreSQL URL (issue 18). Default: SQLite in the host's data
+   * directory.
+   */
+  hostDb?: string
+  /**
+   * How many host processes serve that database behind the host's one address (a
+   * round-robin TCP proxy, round-robin.ts); more than one needs `hostDb`. Default 1.
+   */
+  hostProcesses?: number
   /** Progress lines for people watching; silent by default. */
   log?: (line: string) => void
 }
@@ -47,6 +58,12 @@ export interface RunningStack {
    * starts it again on the same port, data directory and PLC, so `file` stays true.
    */
   restartHost(opts?: { signal?: NodeJS.Signals; whileDown?: () => Promise<void> }): Promise<void>
+  /** Each host process's own address, behind the host's one (tests reach a chosen one). */
+  hostProcessUrls(): string[]
+  /** The host processes' ids (the bench samples their CPU). */
+  hostPids(): number[]
+  /** The host's PostgreSQL URL when it has one (tests read its state); else it is SQLite in `dataDir`. */
+  hostDb?: string
   /** Runs `fn` while the PLC directory refuses connections (an identity outage), then brings it back. */
   whilePlcDown<T>(fn: () => Promise<T>): Promise<T>
 }
@@ -90,13 +107,21 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // directory keeps its key too, so the host restarts on it.
     const keyFile = path.join(dataDir, 'host.key')
     if (!fs.existsSync(keyFile)) writeNewHostKeyFile(keyFile)
-    const hostOpts = {
-      port: opts.hostPort ?? (await freePort()),
+    const processes = opts.hostProcesses ?? 1
+    if (!Number.isInteger(processes) || processes < 1) throw new Error('hostProcesses must be a whole number from 1')
+    if (processes > 1 && !opts.hostDb) throw new Error('several host processes need a shared database: give hostDb (--host-db) a PostgreSQL URL')
+    const hostPort = opts.hostPort ?? (await freePort())
+    // Several processes: the proxy takes the host's address, the processes free ports
+    // behind it, and every process writes the proxy's address into DID documents.
+    const proxy = processes > 1 ? await startRoundRobin(hostPort) : null
+    if (proxy) cleanups.push(() => proxy.close())
+    const hostOptsFor = async (i: number) => ({
+      port: proxy ? await freePort() : hostPort,
       plcUrl: plc.url,
-      dataDir: path.join(dataDir, 'host'),
+      dataDir: path.join(dataDir, i === 0 ? 'host' : `host-${i + 1}`),
       seedFile,
       keyFile,
-      logFile: path.join(dataDir, 'host.log'),
+      logFile: path.join(dataDir, i === 0 ? 'host.log' : `host-${i + 1}.log`),
       extraArgs: [
         '--handle-domain',
         STACK_HANDLE_DOMAIN,
@@ -104,11 +129,27 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
         '--handle-resolver',
         pds.url,
         ...((opts.hostRateLimits ?? GENEROUS_RATE_LIMITS) ? ['--rate-limits', opts.hostRateLimits ?? GENEROUS_RATE_LIMITS] : []),
+        ...(opts.hostDb ? ['--db', opts.hostDb] : []),
+        ...(proxy ? ['--public-url', `http://127.0.0.1:${proxy.port}`] : []),
       ],
+    })
+    const hostOptsList: Awaited<ReturnType<typeof hostOptsFor>>[] = []
+    for (let i = 0; i < processes; i++) hostOptsList.push(await hostOptsFor(i))
+    const hostOpts = hostOptsList[0]!
+    // One after another: the first start mints the service DID and seeds; the others
+    // find both in the shared database.
+    const startHosts = async () => {
+      const started: RunningHostProcess[] = []
+      for (const o of hostOptsList) started.push(await startHostProcess(o))
+      proxy?.setTargets(hostOptsList.map((o) => o.port))
+      return started
     }
-    let host: RunningHostProcess = await startHostProcess(hostOpts)
-    cleanups.push(() => host.stop())
-    log(`group host      ${host.ready.url} (${host.ready.serviceDid})`)
+    let hosts: RunningHostProcess[] = await startHosts()
+    let host: RunningHostProcess = hosts[0]!
+    cleanups.push(async () => {
+      for (const h of hosts) await h.stop()
+    })
+    log(`group host      ${host.ready.url} (${host.ready.serviceDid})${opts.hostDb ? ` on PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}` : ''}`)
     log(`host log        ${hostOpts.logFile} (JSON lines)`)
 
     const file: StackFile = {
@@ -126,15 +167,18 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
       pid: process.pid,
     }
     const restartHost = async ({ signal = 'SIGTERM', whileDown }: { signal?: NodeJS.Signals; whileDown?: () => Promise<void> } = {}) => {
-      await (signal === 'SIGTERM' ? host.stop() : host.kill(signal))
+      for (const h of hosts) await (signal === 'SIGTERM' ? h.stop() : h.kill(signal))
       // What a client does during an outage (the host's port refuses connections).
       await whileDown?.()
-      host = await startHostProcess(hostOpts)
+      hosts = await startHosts()
+      host = hosts[0]!
       if (host.ready.url !== file.host.url || host.ready.serviceDid !== file.host.serviceDid) {
         throw new Error(`the group host came back as ${host.ready.serviceDid} at ${host.ready.url}, not as before`)
       }
     }
-    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn) }
+    const hostProcessUrls = () => hostOptsList.map((o) => `http://127.0.0.1:${o.port}`)
+    const hostPids = () => hosts.map((h) => h.child.pid!).filter(Boolean)
+    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn), hostProcessUrls, hostPids, hostDb: opts.hostDb }
   } catch (err) {
     await stop()
     throw err

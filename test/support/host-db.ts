@@ -1,5 +1,6 @@
 import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
+import pg from 'pg'
 import type { RunningStack } from '../../src/stack/stack.js'
 import { secretContext, unseal } from '../../src/host/secrets/sealed.js'
 import { readHostKeyFile } from '../../src/host/secrets/host-key.js'
@@ -27,13 +28,29 @@ export const hostKeyFile = (running: RunningStack) => path.join(running.dataDir,
  * A secret the host keeps in its database, unsealed with the stack's host key (for
  * hand-signing tokens in negative auth cases), as hex.
  */
-export function hostSecret(running: RunningStack, name: string): string {
+export async function hostSecret(running: RunningStack, name: string): Promise<string> {
+  const sealed = running.hostDb ? await storedSecretPg(running.hostDb, name) : storedSecretSqlite(running, name)
+  if (sealed === undefined) throw new Error(`the host has no secret ${name}`)
+  return unseal(readHostKeyFile(hostKeyFile(running)), sealed, secretContext(name)).toString('hex')
+}
+
+function storedSecretSqlite(running: RunningStack, name: string): string | undefined {
   const db = new SqliteDatabase(path.join(running.dataDir, 'host', 'host.sqlite'), { readonly: true, fileMustExist: true })
   try {
-    const row = db.prepare('SELECT value FROM host_secret WHERE name = ?').get(name) as { value: string } | undefined
-    if (!row) throw new Error(`the host has no secret ${name}`)
-    return unseal(readHostKeyFile(hostKeyFile(running)), row.value, secretContext(name)).toString('hex')
+    return (db.prepare('SELECT value FROM host_secret WHERE name = ?').get(name) as { value: string } | undefined)?.value
   } finally {
     db.close()
+  }
+}
+
+/** The same on PostgreSQL (the PostgreSQL run of the tests: vitest.postgres.config.ts). */
+async function storedSecretPg(url: string, name: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ value: string }>('SELECT value FROM host_secret WHERE name = $1', [name])
+    return rows[0]?.value
+  } finally {
+    await client.end()
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
 import { startStack, type RunningStack, type StackOptions } from '../../src/stack/stack.js'
+import { createDatabaseAt } from '../../src/stack/postgres-cluster.js'
 import type { StackAccountName, StackFile, StackGroupName } from '../../src/shared/stack-file.js'
 
 export interface XrpcResult<T = Record<string, unknown>> {
@@ -78,14 +79,26 @@ export class Caller {
 }
 
 /**
+ * The host's store for this run: SQLite unless CONVENE_TEST_HOST_DB=postgres (the
+ * PostgreSQL run of `npm test`, vitest.postgres.config.ts), where each test file's host
+ * gets a fresh database in the run's throwaway cluster (test/support/postgres-setup.ts).
+ */
+async function testHostDb(): Promise<Pick<StackOptions, 'hostDb'>> {
+  if (process.env.CONVENE_TEST_HOST_DB !== 'postgres') return {}
+  const admin = process.env.CONVENE_TEST_PG_URL
+  if (!admin) throw new Error('CONVENE_TEST_HOST_DB=postgres needs the cluster of vitest.postgres.config.ts (CONVENE_TEST_PG_URL)')
+  return { hostDb: await createDatabaseAt(admin) }
+}
+
+/**
  * Starts a fresh local network for one test file (PLC, the real PDS, the host as its
  * own process) and stops it afterwards. `opts` reach `startStack` (e.g. the host's
  * rate limits, generous unless a test says otherwise).
  */
-export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits'> = {}) {
+export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hostProcesses'> = {}) {
   let running: RunningStack | undefined
   beforeAll(async () => {
-    running = await startStack(opts)
+    running = await startStack({ ...opts, ...(await testHostDb()) })
   })
   afterAll(async () => {
     await running?.stop()

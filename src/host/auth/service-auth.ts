@@ -44,8 +44,12 @@ export async function verifyServiceAuth(ctx: HostContext, req: MethodAuthContext
   }
   const token = header.slice('Bearer '.length).trim()
   const lxm = methodOf(req.originalUrl ?? req.url)
-  // No DID is resolved for a token that fails what needs no key.
+  // No DID is resolved for a token that fails what needs no key. Also before the cache:
+  // a token verified for one method is still refused for another (its `lxm`), and an
+  // expired one is refused with its own error.
   precheckServiceAuthToken(token, ctx.identity.aud, lxm)
+  const known = ctx.verifiedTokens?.get(token)
+  if (known) return known
   const payload = await verifyJwt(token, ctx.identity.aud, lxm, (iss, forceRefresh) => signingKeyOf(ctx, iss, forceRefresh), nodeVerifySignature).catch(
     (err: unknown) => {
       // Our own refusals (401) and outages (503) pass as they are.
@@ -56,7 +60,9 @@ export async function verifyServiceAuth(ctx: HostContext, req: MethodAuthContext
   // verifyJwt checks `exp` but neither reads `iat` nor returns `jti` in its type.
   const { iat, jti } = payload as { iat?: unknown; jti?: unknown }
   checkLifetime(iat, payload.exp)
-  return { did: payload.iss.split('#')[0]!, jti: typeof jti === 'string' ? jti : undefined, exp: payload.exp }
+  const verified = { did: payload.iss.split('#')[0]!, jti: typeof jti === 'string' ? jti : undefined, exp: payload.exp }
+  ctx.verifiedTokens?.set(token, verified)
+  return verified
 }
 
 export function serviceAuth(ctx: HostContext) {

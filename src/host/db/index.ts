@@ -13,7 +13,12 @@ import * as m007 from './migrations/007-bans.js'
 import { sealedKeysMigration } from './migrations/008-sealed-keys.js'
 import * as m009oauth from './migrations/009-oauth.js'
 import * as m010 from './migrations/010-moderation.js'
+import * as m012 from './migrations/012-rate-counters.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
+import { GroupCommitDialect } from './group-commit.js'
+import { isPostgresUrl, openPostgres } from './postgres.js'
+import { isPostgres } from './dialect.js'
+import { speedupOff } from '../baseline.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
@@ -31,6 +36,7 @@ const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '008-sealed-keys': sealedKeysMigration(hostKey),
   '009-oauth': m009oauth,
   '010-moderation': m010,
+  '012-rate-counters': m012,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */
@@ -45,50 +51,82 @@ const STATEMENT_CACHE_SIZE = 500
  * instead, and two streams of the same SQL at once would collide: this host does not
  * stream.)
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function statementCache(sqlite: SqliteDatabase.Database): (sql: string) => SqliteDatabase.Statement {
   const statements = new Map<string, SqliteDatabase.Statement>()
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let stmt = statements.get(sql)
-      if (!stmt) {
-        stmt = sqlite.prepare(sql)
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
-        statements.set(sql, stmt)
-      }
-      return stmt
-    },
+  return (sql: string) => {
+    let stmt = statements.get(sql)
+    if (!stmt) {
+      stmt = sqlite.prepare(sql)
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+      statements.set(sql, stmt)
+    }
+    return stmt
   }
+}
+
+/**
+ * Migrations and the start-up checks run on Kysely's plain SQLite driver (statement by
+ * statement, VACUUM allowed); the host then serves through group commit (group-commit.ts)
+ * unless the bench asks for the baseline. Both share the one connection, one at a time.
+ */
+async function prepareSqlite(sqlite: SqliteDatabase.Database, prepare: (sql: string) => SqliteDatabase.Statement, hostKey: Buffer): Promise<void> {
+  const database: KyselySqliteDatabase = { close: () => {}, prepare }
+  const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database }) })
+  try {
+    await migrateAndCheck(db, hostKey)
+  } finally {
+    await db.destroy()
+  }
+}
+
+/**
+ * PostgreSQL: migrations run in a transaction each, under Kysely's advisory lock, so
+ * several host processes starting at once migrate once. No scrub: a new PostgreSQL
+ * database never held plaintext keys (migration 008 only renames there).
+ */
+async function openPostgresHostDb(url: string, hostKey: Buffer): Promise<HostDb> {
+  const db = await openPostgres(url)
+  try {
+    await migrateAndCheck(db, hostKey)
+  } catch (err) {
+    await db.destroy()
+    throw err
+  }
+  return db
+}
+
+async function migrateAndCheck(db: HostDb, hostKey: Buffer): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsWith(hostKey) },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  if (!isPostgres(db) && results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
+  await checkHostKey(db, hostKey)
 }
 
 /**
  * Opens (creating if needed) the host's SQLite database in `dataDir`, in WAL mode with
  * full fsync so that an acknowledged write survives a SIGKILL, and checks that
- * `hostKey` is the key its secrets are sealed with (src/host/secrets).
+ * `hostKey` is the key its secrets are sealed with (src/host/secrets). Serving, writes
+ * are group-committed (group-commit.ts); one-shot tools pass `groupCommit: false`.
  */
-export async function openHostDb(dataDir: string, hostKey: Buffer): Promise<HostDb> {
+export async function openHostDb(dataDir: string, hostKey: Buffer, opts: { groupCommit?: boolean; url?: string } = {}): Promise<HostDb> {
+  if (isPostgresUrl(opts.url)) return openPostgresHostDb(opts.url, hostKey)
   fs.mkdirSync(dataDir, { recursive: true })
   const sqlite = new SqliteDatabase(path.join(dataDir, 'host.sqlite'))
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrationsWith(hostKey) },
-  })
-  const { error, results } = await migrator.migrateToLatest()
-  if (error) {
-    await db.destroy()
-    throw error
-  }
+  const prepare = statementCache(sqlite)
   try {
-    if (results?.some((r) => r.migrationName === '008-sealed-keys' && r.status === 'Success')) await scrubOldValues(db)
-    await checkHostKey(db, hostKey)
+    await prepareSqlite(sqlite, prepare, hostKey)
   } catch (err) {
-    await db.destroy()
+    sqlite.close()
     throw err
   }
-  return db
+  const dialect = opts.groupCommit === false || speedupOff('group-commit') ? new SqliteDialect({ database: { close: () => sqlite.close(), prepare } }) : new GroupCommitDialect(sqlite, prepare)
+  return new Kysely<HostDatabaseSchema>({ dialect })
 }

@@ -244,6 +244,17 @@ export interface OAuthUpstreamTable {
   expiresAt: number
 }
 
+/**
+ * Rate-limit counts shared by several host processes (012; used on PostgreSQL, where
+ * src/host/limits/db-counter.ts keeps them). One row per limited key: its current
+ * window's count and when that window ends (ms since the epoch).
+ */
+export interface RateCounterTable {
+  key: string
+  resetAt: number
+  count: number
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
@@ -266,4 +277,5 @@ export interface HostDatabaseSchema {
   oauth_upstream: OAuthUpstreamTable
   report: ReportTable
   takedown: TakedownTable
+  rate_counter: RateCounterTable
 }

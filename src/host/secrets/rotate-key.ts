@@ -12,7 +12,8 @@ export async function rotateHostKey(opts: RotateKeyOptions, env: NodeJS.ProcessE
   const oldKey = loadHostKey({ keyFile: opts.keyFile, dataDir: opts.dataDir, env })
   const newKey = readHostKeyFile(opts.newKeyFile, opts.dataDir)
   if (oldKey.equals(newKey)) throw new Error('the new key is the same as the old one')
-  const db = await openHostDb(opts.dataDir, oldKey)
+  // Statement by statement: the scrub's VACUUM cannot run inside a group commit's transaction.
+  const db = await openHostDb(opts.dataDir, oldKey, { groupCommit: false })
   try {
     const counts = await resealAll(db, oldKey, newKey)
     await scrubOldValues(db)

@@ -141,7 +141,7 @@ describe('the host’s log', () => {
 
     // Nothing secret: whole tokens and proofs, their signatures and claims, the host key, the stored secrets, bodies.
     const keyText = fs.readFileSync(hostKeyFile(net.running), 'utf8').trim()
-    const stored = ['signingKey', 'serviceRotationKey', 'dpopNonceSecret', 'groupTokenSecret'].map((name) => hostSecret(net.running, name))
+    const stored = await Promise.all(['signingKey', 'serviceRotationKey', 'dpopNonceSecret', 'groupTokenSecret'].map((name) => hostSecret(net.running, name)))
     const needles = [
       ...secrets,
       ...secrets.flatMap((t) => t.split('.').slice(1)).filter((part) => part.length > 20),

@@ -67,6 +67,23 @@ describe('service auth on host methods (spec sections 5 and 7)', () => {
     expect(res.body.error).toBe('JwtExpired')
   })
 
+  it('takes a token again once its signature has verified, but never the same claims under another signature, nor after its exp (issue 18)', async () => {
+    const { did, key } = await mintControlledDid(net.stack.plc)
+    const token = await createServiceJwt({ iss: did, aud: net.stack.host.aud, lxm: METHOD, keypair: key, iat: now(), exp: now() + 3 })
+    for (let i = 0; i < 3; i++) expect((await getGroup(`Bearer ${token}`)).status).toBe(200)
+    // The claims the host remembers, signed by another key: refused, the cache is by the whole token.
+    const [head, body] = token.split('.')
+    const forged = (await createServiceJwt({ iss: did, aud: net.stack.host.aud, lxm: METHOD, keypair: await Secp256k1Keypair.create() })).split('.')[2]!
+    const res = await getGroup(`Bearer ${head}.${body}.${forged}`)
+    expectUnauthorized(res)
+    expect(res.body.error).toBe('BadJwtSignature')
+    // The remembered token, once past its exp, is refused like any expired one.
+    await new Promise((r) => setTimeout(r, 4_100))
+    const late = await getGroup(`Bearer ${token}`)
+    expectUnauthorized(late)
+    expect(late.body.error).toBe('JwtExpired')
+  })
+
   it('answers 401 for a token minted for another audience', async () => {
     const { serviceDid } = net.stack.host
     for (const aud of [`${serviceDid}#other`, serviceDid, `${as('owner').did}#groups`]) {

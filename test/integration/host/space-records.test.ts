@@ -307,7 +307,7 @@ describe('what a group credential may not do', () => {
     const claims = decodeJwt(admin.grant.accessJwt)
     const expired = await new SignJWT({ ...claims, iat: claims.iat! - 3600, exp: claims.iat! - 60 })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .sign(Buffer.from(hostSecret(net.running, 'groupTokenSecret'), 'hex'))
+      .sign(Buffer.from(await hostSecret(net.running, 'groupTokenSecret'), 'hex'))
     const late = await write({ ...admin, grant: { ...admin.grant, accessJwt: expired } }, 'com.atproto.space.createRecord', body())
     expectChallenge(late, 'ExpiredToken', 'invalid_token')
   })

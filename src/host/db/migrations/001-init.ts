@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { addAutoId } from '../dialect.js'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -101,9 +102,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updatedAt', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('subject_pkey', ['groupDid', 'subjectKey'])
     .execute()
-  await db.schema
-    .createTable('moderation_event')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  await addAutoId(db, db.schema.createTable('moderation_event'), 'id')
     .addColumn('groupDid', 'text', (c) => c.notNull())
     .addColumn('subjectKey', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -111,9 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('createdBy', 'text', (c) => c.notNull())
     .addColumn('createdAt', 'text', (c) => c.notNull())
     .execute()
-  await db.schema
-    .createTable('change')
-    .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+  await addAutoId(db, db.schema.createTable('change'), 'seq')
     .addColumn('groupDid', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('subject', 'text')

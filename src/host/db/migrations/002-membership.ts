@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { addAutoId, inTransaction } from '../dialect.js'
 
 /**
  * Invites get their own key. An invite's address is not unique: the spec's
@@ -9,15 +10,14 @@ import { sql, type Kysely } from 'kysely'
  *
  * Kysely runs SQLite migrations outside a transaction; this one opens its own, so a host
  * killed halfway through the rebuild starts again from the old table, not half a new one.
+ * (On PostgreSQL the migration's own transaction does it: db/dialect.ts.)
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.transaction().execute((tx) => rebuildInvites(tx))
+  await inTransaction(db, (tx) => rebuildInvites(tx))
 }
 
 async function rebuildInvites(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('invite_next')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  await addAutoId(db, db.schema.createTable('invite_next'), 'id')
     .addColumn('uri', 'text', (c) => c.notNull())
     .addColumn('groupDid', 'text', (c) => c.notNull().references('group.did'))
     .addColumn('invitee', 'text', (c) => c.notNull())

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../schema.js'
+import { inTransaction } from '../dialect.js'
 import { createWellKnownSpaces } from '../../spaces/well-known.js'
 
 /**
@@ -9,7 +10,9 @@ import { createWellKnownSpaces } from '../../spaces/well-known.js'
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('dpop_jti_expires').on('dpop_jti').column('expiresAt').execute()
-  await (db as Kysely<HostDatabaseSchema>).transaction().execute(async (tx) => {
+  await inTransaction(db, async (untyped) => {
+    // A Transaction either way: ours on SQLite, the migration's on PostgreSQL.
+    const tx = untyped as unknown as Transaction<HostDatabaseSchema>
     const now = new Date().toISOString()
     const groups = await tx.selectFrom('group').select('did').execute()
     for (const g of groups) await createWellKnownSpaces(tx, g.did, now)

@@ -3,6 +3,7 @@ import type { Migration } from 'kysely/migration'
 import type { HostDatabaseSchema } from '../schema.js'
 import { resealIn } from '../../secrets/stored-secrets.js'
 import { isSealed } from '../../secrets/sealed.js'
+import { inTransaction, isPostgres } from '../dialect.js'
 
 /**
  * Keys encrypted at rest (issue 13): the plaintext hex keys and secrets earlier hosts
@@ -15,11 +16,13 @@ export function sealedKeysMigration(hostKey: Buffer): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       // Freed cell space is zeroed as the values are rewritten; db/index.ts then scrubs
-      // the file and the WAL (scrubOldValues).
-      await sql`PRAGMA secure_delete = ON`.execute(db)
+      // the file and the WAL (scrubOldValues). SQLite only: a new PostgreSQL database
+      // has no plaintext keys to scrub.
+      if (!isPostgres(db)) await sql`PRAGMA secure_delete = ON`.execute(db)
       // One transaction (Kysely runs SQLite migrations without one): the rename and the
       // sealing happen together or not at all.
-      await (db as Kysely<HostDatabaseSchema>).transaction().execute(async (tx) => {
+      await inTransaction(db, async (untyped) => {
+        const tx = untyped as Kysely<HostDatabaseSchema>
         await tx.schema.alterTable('group').renameColumn('rotationKeyHex', 'rotationKeySealed').execute()
         const rows = await tx.selectFrom('host_secret').select('value').where('name', '!=', 'serviceDid').execute()
         if (rows.some((r) => isSealed(r.value))) throw new Error('migration 008: host.sqlite already holds sealed secrets')

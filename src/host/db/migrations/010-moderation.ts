@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { addAutoId } from '../dialect.js'
 
 /**
  * Moderation the Ozone way (issue 17). Reports get a table of their own, with real
@@ -9,9 +10,7 @@ import type { Kysely } from 'kysely'
  * copied from the moderation history, which keeps them too.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('report')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  await addAutoId(db, db.schema.createTable('report'), 'id')
     .addColumn('groupDid', 'text', (c) => c.notNull())
     .addColumn('subjectKey', 'text', (c) => c.notNull())
     .addColumn('reasonType', 'text', (c) => c.notNull())

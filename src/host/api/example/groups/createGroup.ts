@@ -1,4 +1,5 @@
 import { InvalidHandleError, normalizeAndEnsureValidHandle } from '@atproto/syntax'
+import { isConstraintViolation } from '../../../db/errors.js'
 import { UpstreamFailureError, XRPCError } from '@atproto/xrpc-server'
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
@@ -40,7 +41,7 @@ const register: RegisterMethod = (server, ctx) => {
         joinPolicy,
         owner: auth.credentials.did,
       }).catch((err: unknown) => {
-        if (err instanceof XRPCError || /SQLITE_CONSTRAINT/.test((err as { code?: string }).code ?? '')) throw err
+        if (err instanceof XRPCError || isConstraintViolation(err)) throw err
         throw new UpstreamFailureError(`Could not register the group's DID with the PLC directory: ${(err as Error).message}`)
       })
       return { encoding: 'application/json', body: created }

@@ -3,6 +3,7 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { refuse } from '../../../errors.js'
 import { decodeCursor, page } from '../../../pagination.js'
+import { isPostgres } from '../../../db/dialect.js'
 
 /**
  * Members with their roles, ordered by DID (a stable key, so pages never skip or repeat).
@@ -26,7 +27,7 @@ const register: RegisterMethod = (server, ctx) => {
       let query = ctx.db.selectFrom('member').selectAll().where('groupDid', '=', group.did)
       if (after !== undefined) query = query.where('did', '>', after)
       // instr, not LIKE: `%` and `_` in a search string are plain characters.
-      if (q) query = query.where((eb) => eb(eb.fn('instr', [eb.fn('lower', ['did']), eb.val(q)]), '>', 0))
+      if (q) query = query.where((eb) => eb(eb.fn(isPostgres(ctx.db) ? 'strpos' : 'instr', [eb.fn('lower', ['did']), eb.val(q)]), '>', 0))
       const rows = await query.orderBy('did').limit(params.limit + 1).execute()
       const { items, cursor } = page(rows, params.limit, (r) => r.did)
 

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * The host's storage tests again on PostgreSQL (issue 18), as part of `npm test`
+ * (scripts/test-session.sh): a throwaway cluster for the run (test/support/postgres-setup.ts),
+ * a fresh database per test file, and the files that exercise storage: creating groups,
+ * joining and admitting, the change log, space records, concurrent writes, rate limits,
+ * service-auth and DPoP replay, group credentials. Plus test/postgres: several host
+ * processes on one database.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'test/integration/host/createGroup.test.ts',
+      'test/integration/host/requestJoin.test.ts',
+      'test/integration/host/admitMember.test.ts',
+      'test/integration/host/listChanges.test.ts',
+      'test/integration/host/space-records.test.ts',
+      'test/integration/host/concurrency.test.ts',
+      'test/integration/host/rate-limits.test.ts',
+      'test/integration/host/service-auth.test.ts',
+      'test/integration/host/group-auth.test.ts',
+      'test/postgres/**/*.test.ts',
+    ],
+    globalSetup: ['test/support/postgres-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    fileParallelism: true,
+    reporters: ['default'],
+  },
+})
