@@ -131,10 +131,12 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
   const held = g.roles.filter((r) => viewer.roles.includes(r.name))
   const assignable = [...new Set(held.filter((r) => r.actions.some((a) => a === 'role.assign' || a === 'eject')).flatMap((r) => r.assignable))]
   const counts = await listCounts(rt, g.did)
+  // Shown only as checked both ways when the group was added (decisions 6.3), never as the host claims it.
+  const verified = await knownHandles(rt.cache, [g.did])
   return {
     accountDid: rt.did,
     did: g.did,
-    handle: g.handle ?? null,
+    handle: verified.get(g.did) ?? null,
     displayName: g.displayName ?? null,
     description: g.description ?? null,
     joinPolicy: g.joinPolicy,

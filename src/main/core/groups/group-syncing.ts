@@ -8,7 +8,7 @@ import { ACTION_LIST, identifiersOf, planCatchUp, readChanges, settleOwn, type S
 import type { ActionKind } from './organizer-actions.js'
 import { resolveGroup } from './resolve-group.js'
 import type { ListPages } from './list-pages.js'
-import { fillListHandles, PER_PASS } from '../people/list-handles.js'
+import { fillListHandles, PER_PASS, RECHECK_MS } from '../people/list-handles.js'
 import { verifiedHandle } from '../people/resolve-person.js'
 import { SyncProgress, type SyncReporter } from './sync-progress.js'
 import { errorFields, log } from '../log/log.js'
@@ -50,6 +50,12 @@ export class GroupSyncing {
       .insertInto('group_row')
       .values({ did: group.did, view: JSON.stringify({ did: group.did, handle: group.handle, joinPolicy: 'unknown', roles: [] }), hostUrl: group.host.url, hostAud: group.host.aud, changeCursor: null, syncedAt: null })
       .onConflict((oc) => oc.column('did').doUpdateSet({ hostUrl: group.host.url, hostAud: group.host.aud }))
+      .execute()
+    // The handle just checked both ways is the one shown; a host's getGroup only claims one.
+    await rt.cache
+      .insertInto('person')
+      .values({ did: group.did, handle: group.handle, checkedAt: new Date().toISOString() })
+      .onConflict((oc) => oc.column('did').doUpdateSet({ handle: group.handle, checkedAt: new Date().toISOString() }))
       .execute()
     this.opts.notices?.emit('groups.changed', {})
     return this.progress.track(accountDid, group.did, (report) => this.refreshGroup(rt, group.did, report))
@@ -160,6 +166,7 @@ export class GroupSyncing {
     const lookUp = (did: string) => (this.closed ? Promise.reject(new Error('closing')) : verifiedHandle(did, this.opts))
     const job = this.handleWork
       .then(async () => {
+        if (await recheckGroupHandle(rt, groupDid, lookUp)) this.groupChanged(rt.did, groupDid)
         // A big group fills in over several passes, each shown as it lands; the rest
         // waits for the next sync, so one refresh never floods the directory.
         for (let pass = 0; pass < HANDLE_PASSES_PER_SYNC && !this.closed; pass++) {
@@ -187,4 +194,19 @@ export class GroupSyncing {
     this.closed = true
     await this.idle()
   }
+}
+
+/**
+ * The group's own handle, checked both ways again once a day (handles move, rarely), or
+ * for the first time when the group was added before handles were checked. Says whether
+ * the shown handle changed.
+ */
+async function recheckGroupHandle(rt: AccountRuntime, groupDid: string, lookUp: (did: string) => Promise<string | null>): Promise<boolean> {
+  const row = await rt.cache.selectFrom('person').select(['handle', 'checkedAt']).where('did', '=', groupDid).executeTakeFirst()
+  if (row && Date.parse(row.checkedAt) > Date.now() - RECHECK_MS) return false
+  const handle = await lookUp(groupDid).catch(() => undefined)
+  if (handle === undefined) return false
+  const checkedAt = new Date().toISOString()
+  await rt.cache.insertInto('person').values({ did: groupDid, handle, checkedAt }).onConflict((oc) => oc.column('did').doUpdateSet({ handle, checkedAt })).execute()
+  return (row?.handle ?? null) !== handle
 }
