@@ -1,4 +1,4 @@
-import { NodeOAuthClient, type NodeSavedSession, type NodeSavedState } from '@atproto/oauth-client-node'
+import { NodeOAuthClient, requestLocalLock, type NodeSavedSession, type NodeSavedState } from '@atproto/oauth-client-node'
 import type { OAuthClientMetadataInput } from '@atproto/oauth-client'
 import type { HostDb } from '../db/index.js'
 import type { HostConfig } from '../config.js'
@@ -90,6 +90,10 @@ export function createUpstreamClient(db: HostDb, cfg: HostConfig): NodeOAuthClie
     clientMetadata: upstreamClientMetadata(cfg.publicUrl),
     stateStore: dbStore<NodeSavedState>(db, cfg.hostKey, 'state', UPSTREAM_STATE_TTL_S),
     sessionStore: dbStore<NodeSavedSession>(db, cfg.hostKey, 'session', UPSTREAM_SESSION_TTL_S),
+    // The host reads a person's session once, right after the callback, and never
+    // refreshes it, so no two processes race for one refresh token: a process-local lock
+    // is enough (without one the client warns on stdout, which must stay JSON lines).
+    requestLock: requestLocalLock,
     // Plain http only where peers may be on loopback: the local network.
     allowHttp: cfg.allowLoopbackPeers,
     plcDirectoryUrl: cfg.plcUrl,

@@ -50,17 +50,18 @@ describe('a replay after a crash mid-send never doubles anything', () => {
     expect(events.filter((e) => e.name === name)).toHaveLength(1)
   })
 
-  it('a report (the host takes its idempotency key once), while a new report still counts', async () => {
+  it('a report (the host takes its idempotency key once), while a new report is still kept', async () => {
     const reported = net.as('member').did
+    const reports = async () => (await app.call('groups.subject', { accountDid: owner, groupDid: groupDid(), key: reported })).reports
     await crashAfterTheHostTookIt('report.create', { subject: { did: reported }, reasonType: 'spam', reason: 'posts ads' })
     const queue = await app.call('groups.subjects', { accountDid: owner, groupDid: groupDid() })
     expect(queue.items.find((s) => s.key === reported)).toMatchObject({ status: 'open', reportCount: 1 })
+    // The count is of people (one reporter counts once), so the history shows the doubling a count cannot.
+    expect(await reports()).toHaveLength(1)
 
     // A second, separate report is a new one: the key dedupes retries, not reports.
     await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'report.create', subject: { did: reported }, reasonType: 'spam' } })
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)
-    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
-    const after = await app.call('groups.subjects', { accountDid: owner, groupDid: groupDid() })
-    expect(after.items.find((s) => s.key === reported)).toMatchObject({ reportCount: 2 })
+    expect(await reports()).toHaveLength(2)
   })
 })

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import { viaHost } from './organizer-actions.js'
+import { viaHost } from './via-host.js'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { markPending, putItem } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'

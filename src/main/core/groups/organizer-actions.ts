@@ -14,8 +14,9 @@ import { memberWrite } from '../calendar/member-writes.js'
 import type { SpaceWrite } from '../credentials/group-credentials.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { JOIN_ACTIONS } from './join-actions.js'
+import { viaHost } from './via-host.js'
 import { MODERATION_ACTIONS } from '../moderation/moderation-actions.js'
-import type { ProcedureInput, ProcedureNsid } from '../xrpc/methods.js'
+import type { ProcedureInput } from '../xrpc/methods.js'
 
 type Tx = Transaction<CacheSchema>
 
@@ -58,12 +59,6 @@ async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): 
 const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
   'did' in s ? { $type: 'example.groups.defs#subjectAccount', did: s.did } : { $type: 'example.groups.defs#subjectRecord', ...s }
 
-/** A host method called with service auth; the body is typed by the method's lexicon. */
-export const viaHost =
-  <M extends ProcedureNsid, P>(method: M, body: (groupDid: string, p: P, key: string) => ProcedureInput<M>) =>
-  async (rt: AccountRuntime, groupDid: string, p: P, key: string): Promise<void> => {
-    await (await rt.hostOf(groupDid)).procedure(method, body(groupDid, p, key))
-  }
 
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 

@@ -1,5 +1,6 @@
 import { putItem, readItem } from '../cache/items.js'
-import { viaHost, type ActionSpec } from '../groups/organizer-actions.js'
+import type { ActionSpec } from '../groups/organizer-actions.js'
+import { viaHost } from '../groups/via-host.js'
 import { ERROR_MESSAGES } from '../../../shared/errors.js'
 
 type Subject = { did: string } | { uri: string; cid?: string }
