@@ -3,7 +3,8 @@ import type { CacheSchema } from '../cache/cache-db.js'
 import { putItem, readItem } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { spaceRecordAddress } from '../../../shared/space-address.js'
 import type { ListName, PartialRead } from './group-sync.js'
 import type { ActionKind } from './organizer-actions.js'
 
@@ -61,7 +62,9 @@ const OWN_CHANGES: Record<ActionKind, readonly string[]> = {
   'member.revokeRole': ['member.roleRevoked'],
   'member.eject': ['member.ejected', 'ban.created'],
   'subject.update': ['subject.updated'],
-  'report.create': ['subject.reported'],
+  // A report has no cached effect (a reporter need not see the queue), so its change is
+  // read back like anyone else's: a moderator who reports sees the subject in the queue.
+  'report.create': [],
   // A takedown's effect on what members are served (record.takenDown/restored, an
   // ejection) is read back from the host like anyone else's change.
   'subject.event': ['subject.updated'],
@@ -126,7 +129,8 @@ export function listsNamed(change: Change, me: string): { lists: ListName[]; gro
     case 'record': {
       // A takedown or restore moves what members are served and the moderation queue's mark.
       if (change.kind === 'record.takenDown' || change.kind === 'record.restored') return { lists: ['events', 'spaces', 'subjects'], group: false }
-      const collection = change.subject?.split('/')[6]
+      // A record's address: at://<group>/space/<type>/<skey>/<repo>/<collection>/<rkey>.
+      const collection = change.subject?.split('/')[7]
       if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION) return { lists: ['events'], group: false }
       if (collection === 'example.groups.space') return { lists: ['spaces'], group: false }
       return { lists: [], group: false }
@@ -157,8 +161,17 @@ function ownChange(change: Change, sent: SentAction[], ids: Map<number, string[]
  */
 export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: SentAction): Promise<string[]> {
   const p = a.payload
-  const ids = [p.did, p.invitee, p.key, p.rkey, p.space].filter((v): v is string => typeof v === 'string' && v.length > 0)
-  if (a.kind === 'event.create') ids.push('self') // the calendar space (…/space/<type>/self), made with the first event
+  const ids = [p.did, p.invitee, p.key, p.space].filter((v): v is string => typeof v === 'string' && v.length > 0)
+  // Records by their whole address: a member's RSVP has its event's record key, so a key
+  // alone would take everyone's answers for our own.
+  if (typeof p.rkey === 'string') {
+    ids.push(
+      a.kind === 'event.rsvp'
+        ? spaceRecordAddress(calendarSpace(groupDid), rt.did, RSVP_COLLECTION, p.rkey)
+        : spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, p.rkey),
+    )
+  }
+  if (a.kind === 'event.create') ids.push(calendarSpace(groupDid)) // the calendar space, made with the first event
   if (a.kind === 'space.create') ids.push(`at://${groupDid}/space/${String(p.type)}/${String(p.skey)}`)
   if (a.kind === 'membership.accept' || a.kind === 'membership.leave') ids.push(rt.did)
   const subject = p.subject as { did?: unknown; uri?: unknown } | undefined
@@ -224,7 +237,7 @@ export async function settleOwn(tx: Tx, groupDid: string, sent: SentAction[], ow
       const invite = await readItem<Record<string, unknown>>(tx, groupDid, 'invite', String(p.invitee))
       if (invite) await putItem(tx, groupDid, 'invite', String(p.invitee), { ...invite, uri: change.subject, createdAt: change.createdAt, awaitingInvitee: change.subject.startsWith('pending:') }, action.id)
     }
-    if (action.kind === 'event.create' && change.kind === 'record.created' && change.subject?.endsWith(`/${String(p.rkey)}`)) {
+    if (action.kind === 'event.create' && change.kind === 'record.created' && change.subject === spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, String(p.rkey))) {
       const event = await readItem<Record<string, unknown>>(tx, groupDid, 'event', String(p.rkey))
       if (event) await putItem(tx, groupDid, 'event', String(p.rkey), { ...event, uri: change.subject }, action.id)
     }
