@@ -99,6 +99,8 @@ test.describe('join requests', () => {
     // 3,000 people waiting, as a sync of a very popular group leaves them; one in three
     // mentions the meetup.
     await seedCachedJoinRequests(app.dataDir, owner.did, groupDid, 3000, { message: (i) => (i % 3 === 0 ? `From the meetup, table ${i}` : null) })
+    // Written behind the core's back, so no change notice tells the window: read it afresh.
+    await page.reload()
     const pages: { offset: number; limit: number }[] = []
     page.on('request', (req) => {
       if (req.url().endsWith('/ipc/groups.joinRequests')) pages.push(req.postDataJSON() as { offset: number; limit: number })

@@ -55,6 +55,6 @@ test.describe('notifications', () => {
     await raised
     if (electronApp) await expect.poll(() => electronApp.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.isMinimized())).toBe(false)
     await expect(page).toHaveURL(/\/moderation$/)
-    await expect(page.getByTestId(`subject-${outsider.did}`)).toBeVisible()
+    await expect(page.getByTestId(`subject-${outsider.did}`)).toBeVisible({ timeout: 15_000 })
   })
 })
