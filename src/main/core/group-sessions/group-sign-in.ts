@@ -61,8 +61,8 @@ export class GroupSessions {
   /** Starts a sign-in as the group named by `ref` (handle or DID); the person finishes it on the host's pages. */
   async startSignIn(ref: string): Promise<{ attemptId: string; authorizeUrl: string; openedExternally: boolean }> {
     const group = await resolveGroup(ref, this.opts)
-    // A handle is shown only when it resolves back to the group (decision 6.3).
-    const handle = group.handle && (await this.opts.resolveHandle(group.handle).catch(() => null)) === group.did ? group.handle : null
+    // resolveGroup keeps the handle only when it resolves back to the group (decision 6.3).
+    const handle = group.handle
     const scope = groupSessionScope(group.did)
     const redirect = await openLoopbackRedirect()
     const client = createOAuthClient({ network: this.opts.network, scope, port: redirect.port, sessionStore: this.sessionStore, stateStore: this.stateStore })

@@ -1,5 +1,6 @@
 import type { IdResolver } from '@atproto/identity'
 import { UserFacingError } from '../ipc/errors.js'
+import { verifiedHandleOf } from '../people/resolve-person.js'
 import type { HostAddress } from '../xrpc/host-client.js'
 
 export interface ResolvedGroup {
@@ -32,24 +33,9 @@ export async function resolveGroup(
   const hostUrl = groupsEndpoint(doc)
   if (!hostUrl) throw new UserFacingError('NotAGroup', `${input} is not a group: its identity names no group host.`)
 
-  return { did, handle: await handleBothWays(did, doc, input, deps), host: await hostAddress(hostUrl, deps.idResolver, deps.fetch) }
-}
-
-/**
- * The group's handle only when it holds both ways (decisions 6.3): the DID document
- * claims it and it resolves back to the DID. A handle someone typed that resolved to
- * this DID already holds one way, so no second lookup is needed for it.
- */
-async function handleBothWays(
-  did: string,
-  doc: { alsoKnownAs?: string[] },
-  typed: string,
-  deps: { resolveHandle: (handle: string) => Promise<string | null> },
-): Promise<string | null> {
-  const claimed = doc.alsoKnownAs?.find((a) => a.startsWith('at://'))?.slice('at://'.length).toLowerCase()
-  if (!claimed) return null
-  if (claimed === typed.toLowerCase()) return claimed
-  return (await deps.resolveHandle(claimed).catch(() => null)) === did ? claimed : null
+  // The handle only when it holds both ways (decisions 6.3); one typed here already resolved to this DID.
+  const handle = await verifiedHandleOf(did, doc, deps, input.startsWith('did:') ? undefined : input).catch(() => null)
+  return { did, handle, host: await hostAddress(hostUrl, deps.idResolver, deps.fetch) }
 }
 
 /**

@@ -20,9 +20,22 @@ export interface IdentityDeps {
  * caller can try again later rather than remember "no handle".
  */
 export async function verifiedHandle(did: string, deps: IdentityDeps): Promise<string | null> {
-  const doc = await deps.idResolver.did.resolve(did)
+  return verifiedHandleOf(did, await deps.idResolver.did.resolve(did), deps)
+}
+
+/**
+ * The same check for a DID document already read. `alreadyResolved`: a handle that was
+ * just resolved to this DID (someone typed it), which needs no second lookup.
+ */
+export async function verifiedHandleOf(
+  did: string,
+  doc: { alsoKnownAs?: string[] } | null,
+  deps: Pick<IdentityDeps, 'resolveHandle'>,
+  alreadyResolved?: string,
+): Promise<string | null> {
   const claimed = doc?.alsoKnownAs?.find((a) => a.startsWith('at://'))?.slice('at://'.length).toLowerCase()
   if (!claimed || !isValidHandle(claimed)) return null
+  if (claimed === alreadyResolved?.toLowerCase()) return claimed
   return (await deps.resolveHandle(claimed)) === did ? claimed : null
 }
 
