@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
 
 const Empty = z.object({}).strict()
 
@@ -87,7 +87,7 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event.create'), event: EventFields }).strict(),
   z.object({ kind: z.literal('event.update'), rkey: Rkey, event: EventFields }).strict(),
   z.object({ kind: z.literal('event.delete'), rkey: Rkey }).strict(),
-  z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(['going', 'interested', 'notgoing']) }).strict(),
+  z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(RSVP_STATUSES) }).strict(),
   z.object({ kind: z.literal('membership.accept') }).strict(),
   z.object({ kind: z.literal('space.create'), type: SpaceType, skey: Rkey, name: z.string().trim().min(1).max(64), readableBy: Roles, credentialScopes: Scopes }).strict(),
   z.object({ kind: z.literal('space.update'), space: z.string().startsWith('at://'), name: z.string().trim().min(1).max(64).optional(), readableBy: Roles.optional(), credentialScopes: Scopes.optional() }).strict(),

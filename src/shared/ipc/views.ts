@@ -4,6 +4,9 @@
  */
 import { z } from 'zod'
 
+/** The answers an RSVP gives (example.groups.rsvp's known values). */
+export const RSVP_STATUSES = ['going', 'interested', 'notgoing'] as const
+
 export const GroupSummaryView = z.object({
   accountDid: z.string(),
   did: z.string(),
@@ -151,7 +154,7 @@ export const EventView = z.object({
   /** This account's own answer, from its own PDS. */
   myRsvp: z.string().nullable(),
   /** Every member's answer as the host serves it (the account's own may lag behind `myRsvp`). */
-  rsvps: z.array(z.object({ did: z.string(), handle: z.string().nullable(), status: z.enum(['going', 'interested', 'notgoing']) })).default([]),
+  rsvps: z.array(z.object({ did: z.string(), handle: z.string().nullable(), status: z.enum(RSVP_STATUSES) })).default([]),
   pending: z.boolean(),
 })
 

@@ -41,6 +41,15 @@ const settled = async () =>
   eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state !== 'queued' && o.state !== 'sending'))
 
 describe('incremental sync from the change log, counted against the real host', () => {
+  it('a cursor the host no longer knows is replaced by the whole read it causes, so the next sync is one request again', async () => {
+    const open = net.group('open').did
+    const rt = await app.core.groups.runtime(owner)
+    await rt.cache.updateTable('group_row').set({ changeCursor: 'not-a-cursor' }).where('did', '=', open).execute()
+    await app.call('sync.now', {}) // refused cursor: the group is read whole
+    const { host } = await counted(() => app.call('sync.now', {}))
+    expect(host.map((r) => r.method)).toEqual(['example.groups.listChanges', 'example.groups.listChanges'])
+  })
+
   it('a sync that finds nothing new costs one host request per group and no PDS request', async () => {
     await app.call('sync.now', {}) // settles whatever adding the groups left
     const { host, pds } = await counted(() => app.call('sync.now', {}))

@@ -62,6 +62,11 @@ describe('who is coming: every member’s RSVPs on the organizer’s calendar', 
   it('follows a changed answer, and drops someone who left the group', async () => {
     const [event] = await events()
     expect((await answer('member', event!.rkey, 'notgoing')).status).toBe(200)
+    // A sync brings the change from the log (only the events are read again): the answer
+    // moves, and its handle stays.
+    await app.call('sync.now', {})
+    const changed = (await events())[0]!.rsvps.find((r) => r.did === pds.did('member'))
+    expect(changed).toMatchObject({ status: 'notgoing', handle: net.stack.accounts.find((a) => a.name === 'member')!.handle })
     expect((await net.as('admin').call('example.groups.leaveGroup', { body: { group: groupDid() } })).status).toBe(200)
     await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
     const seen = (await events())[0]!

@@ -188,7 +188,6 @@ export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: Sen
     const invite = await readItem<{ uri?: string }>(rt.cache, groupDid, 'invite', String(p.invitee))
     if (invite?.uri) ids.push(invite.uri)
   }
-  if (a.kind === 'invite.create') ids.push(`invitee:${String(p.invitee)}`)
   return ids
 }
 

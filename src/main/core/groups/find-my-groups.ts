@@ -6,12 +6,6 @@ import { hostAddress, resolveGroup } from './resolve-group.js'
 import { allPages } from './pages.js'
 import { errorFields, log } from '../log/log.js'
 
-/** One item of `example.groups.listMyGroups` (lexicons/example/groups/listMyGroups.json). */
-interface HostMyGroup {
-  did: string
-  roles: string[]
-}
-
 /** A host that lists more than this for one person is not believed past it. */
 const MAX_GROUPS_PER_HOST = 1_000
 
@@ -62,11 +56,12 @@ export async function findMyGroups(accountDid: string, deps: FindMyGroupsDeps): 
   let added = 0
   for (const address of addresses) {
     const host = rt.host(address)
-    let mine: HostMyGroup[]
+    let mine
     try {
-      mine = await allPages<HostMyGroup>(async (cursor) => {
+      // Checked against the lexicon (validated-call.ts): every group has its did and roles.
+      mine = await allPages(async (cursor) => {
         const res = await host.query('example.groups.listMyGroups', { limit: 100, cursor })
-        return { items: Array.isArray(res.groups) ? res.groups : [], cursor: res.cursor }
+        return { items: res.groups, cursor: res.cursor }
       })
     } catch (err) {
       log.warn('groups', 'a host could not list your groups', { host: address.url, ...errorFields(err) })
@@ -74,14 +69,14 @@ export async function findMyGroups(accountDid: string, deps: FindMyGroupsDeps): 
       continue
     }
     for (const g of mine.slice(0, MAX_GROUPS_PER_HOST)) {
-      if (typeof g?.did !== 'string' || have.has(g.did) || !Array.isArray(g.roles) || g.roles.length === 0) continue
+      if (have.has(g.did) || g.roles.length === 0) continue
       try {
         const resolved = await resolveGroup(g.did, deps)
         if (resolved.host.url !== address.url) {
           log.warn('groups', 'a host listed a group it does not host', { host: address.url, groupDid: g.did })
           continue
         }
-        await deps.groups.syncing.addGroup(accountDid, g.did)
+        await deps.groups.syncing.addResolved(accountDid, resolved)
         have.add(g.did)
         added++
       } catch (err) {

@@ -4,6 +4,7 @@ import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { AccountRuntimes } from './account-runtimes.js'
 import { cachedSummary } from './group-sync.js'
+import type { HostGroupView } from './host-views.js'
 import { actionTarget } from './organizer-actions.js'
 import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
 import { memberList } from './member-list.js'
@@ -74,10 +75,13 @@ export class GroupReading {
   }
   /** A page of members, sorted and searched in the core so only the rows in view cross. */
   async members(accountDid: string, groupDid: string, query: ListQuery): Promise<ListPage<MemberItem>> {
+    // Only the group's role names are needed (the list sorts by them): the kept view has
+    // them, without building the whole summary on every page.
     const rt = await this.runtimes.get(accountDid)
-    const summary = await cachedSummary(rt, groupDid)
-    if (!summary) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
-    return this.lists.page(rt.cache, accountDid, groupDid, memberList(summary.allRoles), query)
+    const row = await rt.cache.selectFrom('group_row').select('view').where('did', '=', groupDid).executeTakeFirst()
+    if (!row) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
+    const roles = (JSON.parse(row.view) as HostGroupView).roles ?? []
+    return this.lists.page(rt.cache, accountDid, groupDid, memberList(roles.map((r) => r.name)), query)
   }
   /** A page of outstanding invites, newest first, searched in the core. */
   async invites(accountDid: string, groupDid: string, query: ListQuery): Promise<ListPage<InviteItem>> {

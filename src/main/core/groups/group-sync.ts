@@ -222,9 +222,10 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const only = partial?.lists ?? ALL_LISTS
   report?.phase('reading')
   const lists = await fetchLists(host, g, only, report?.read)
-  const rsvps = lists.events.length ? await myRsvps(rt, groupDid) : new Map<string, string>()
-  // Everyone's RSVPs come with the events (each event shows who is coming).
-  const everyone = lists.events.length ? await fetchRsvps(host, groupDid) : new Map<string, MemberRsvp[]>()
+  // Our own answers (from our PDS) and everyone's (from the host: who is coming) come with the events.
+  const [rsvps, everyone] = lists.events.length
+    ? await Promise.all([myRsvps(rt, groupDid), fetchRsvps(host, groupDid)])
+    : [new Map<string, string>(), new Map<string, MemberRsvp[]>()]
   // A full read takes in every change so far; a partial one those it was asked for.
   const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
@@ -232,7 +233,8 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   // Hosts name people by DID (a handle they send is only a claim); handles already verified go on at once
   // (see people/list-handles.ts), so an unchanged row stays unchanged.
   const accountKeys = lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:'))
-  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did)])
+  const answering = [...everyone.values()].flat().map((a) => a.did)
+  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did), ...answering])
   await rt.cache.transaction().execute(async (tx) => {
     if (only.has('requests')) await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null })), (r) => r.did)
     if (only.has('invites')) await replaceItems(
@@ -302,8 +304,19 @@ export async function cachedSummary(rt: AccountRuntime, groupDid: string): Promi
  */
 async function catchUpCursor(host: HostClient, groupDid: string, cursor: string | undefined): Promise<string | null> {
   for (let i = 0; i < 1000; i++) {
-    const res = await host.query('example.groups.listChanges', { group: groupDid, limit: 100, cursor }).catch(() => null)
-    if (!res) return cursor ?? null
+    let res: { changes: unknown[]; cursor: string }
+    try {
+      res = await host.query('example.groups.listChanges', { group: groupDid, limit: 100, cursor })
+    } catch (err) {
+      // The host no longer knows the stored cursor (the reason this read is whole): walk
+      // from the start, or the bad cursor would be kept and every sync read the group whole.
+      if (cursor !== undefined && err instanceof XrpcCallError && err.error === 'InvalidRequest') {
+        cursor = undefined
+        continue
+      }
+      // Not allowed to read the log (someone asking to join): no cursor.
+      return cursor ?? null
+    }
     cursor = res.cursor
     if (res.changes.length < 100) break
   }

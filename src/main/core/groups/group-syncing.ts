@@ -6,9 +6,9 @@ import type { AccountRuntimes } from './account-runtimes.js'
 import { refreshGroup } from './group-sync.js'
 import { ACTION_LIST, identifiersOf, planCatchUp, readChanges, settleOwn, type SentAction } from './catch-up.js'
 import type { ActionKind } from './organizer-actions.js'
-import { resolveGroup } from './resolve-group.js'
+import { resolveGroup, type ResolvedGroup } from './resolve-group.js'
 import type { ListPages } from './list-pages.js'
-import { fillListHandles, PER_PASS, RECHECK_MS } from '../people/list-handles.js'
+import { fillListHandles, PER_PASS, RECHECK_MS, rememberHandle } from '../people/list-handles.js'
 import { verifiedHandle } from '../people/resolve-person.js'
 import { SyncProgress, type SyncReporter } from './sync-progress.js'
 import { errorFields, log } from '../log/log.js'
@@ -44,19 +44,19 @@ export class GroupSyncing {
 
   /** Adds a group by handle or DID to an account's list, resolving its host, and reads it whole. */
   async addGroup(accountDid: string, ref: string): Promise<GroupSummary> {
+    return this.addResolved(accountDid, await resolveGroup(ref, { idResolver: this.opts.idResolver, resolveHandle: this.opts.resolveHandle }))
+  }
+
+  /** Adds a group already resolved to its host (and its handle checked both ways). */
+  async addResolved(accountDid: string, group: ResolvedGroup): Promise<GroupSummary> {
     const rt = await this.runtimes.get(accountDid)
-    const group = await resolveGroup(ref, { idResolver: this.opts.idResolver, resolveHandle: this.opts.resolveHandle })
     await rt.cache
       .insertInto('group_row')
       .values({ did: group.did, view: JSON.stringify({ did: group.did, handle: group.handle, joinPolicy: 'unknown', roles: [] }), hostUrl: group.host.url, hostAud: group.host.aud, changeCursor: null, syncedAt: null })
       .onConflict((oc) => oc.column('did').doUpdateSet({ hostUrl: group.host.url, hostAud: group.host.aud }))
       .execute()
     // The handle just checked both ways is the one shown; a host's getGroup only claims one.
-    await rt.cache
-      .insertInto('person')
-      .values({ did: group.did, handle: group.handle, checkedAt: new Date().toISOString() })
-      .onConflict((oc) => oc.column('did').doUpdateSet({ handle: group.handle, checkedAt: new Date().toISOString() }))
-      .execute()
+    await rememberHandle(rt.cache, group.did, group.handle)
     this.opts.notices?.emit('groups.changed', {})
     return this.progress.track(accountDid, group.did, (report) => this.refreshGroup(rt, group.did, report))
   }
@@ -206,7 +206,6 @@ async function recheckGroupHandle(rt: AccountRuntime, groupDid: string, lookUp: 
   if (row && Date.parse(row.checkedAt) > Date.now() - RECHECK_MS) return false
   const handle = await lookUp(groupDid).catch(() => undefined)
   if (handle === undefined) return false
-  const checkedAt = new Date().toISOString()
-  await rt.cache.insertInto('person').values({ did: groupDid, handle, checkedAt }).onConflict((oc) => oc.column('did').doUpdateSet({ handle, checkedAt })).execute()
+  await rememberHandle(rt.cache, groupDid, handle)
   return (row?.handle ?? null) !== handle
 }

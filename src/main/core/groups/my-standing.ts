@@ -24,6 +24,13 @@ export async function fetchMyRequest(host: HostClient, groupDid: string, isMembe
 
 /** From the cache (and the outbox: an acceptance queued counts as given). */
 export async function myStanding(rt: AccountRuntime, groupDid: string, isMember: boolean): Promise<MyStanding> {
+  if (!isMember) return { joinRequest: await myRequest(rt, groupDid), accepted: null }
+  const me = await rt.cache.selectFrom('item').select('view').where('groupDid', '=', groupDid).where('kind', '=', 'member').where('key', '=', rt.did).executeTakeFirst()
+  const accepted = me ? (JSON.parse(me.view) as HostMember).accepted : false
+  return { joinRequest: null, accepted: accepted || (await queued(rt, groupDid, 'membership.accept')) }
+}
+
+async function myRequest(rt: AccountRuntime, groupDid: string): Promise<MyStanding['joinRequest']> {
   const request = await rt.cache
     .selectFrom('item')
     .select(['view', 'pendingAction'])
@@ -31,11 +38,7 @@ export async function myStanding(rt: AccountRuntime, groupDid: string, isMember:
     .where('kind', '=', 'myJoinRequest')
     .where('key', '=', MY_REQUEST)
     .executeTakeFirst()
-  const joinRequest = request && !isMember ? { ...(JSON.parse(request.view) as MyJoinRequestView), state: await requestState(rt, groupDid, request.pendingAction) } : null
-  if (!isMember) return { joinRequest, accepted: null }
-  const me = await rt.cache.selectFrom('item').select('view').where('groupDid', '=', groupDid).where('kind', '=', 'member').where('key', '=', rt.did).executeTakeFirst()
-  const accepted = me ? (JSON.parse(me.view) as HostMember).accepted : false
-  return { joinRequest, accepted: accepted || (await queued(rt, groupDid, 'membership.accept')) }
+  return request ? { ...(JSON.parse(request.view) as MyJoinRequestView), state: await requestState(rt, groupDid, request.pendingAction) } : null
 }
 
 async function requestState(rt: AccountRuntime, groupDid: string, pendingAction: number | null): Promise<'queued' | 'waiting' | 'withdrawing'> {

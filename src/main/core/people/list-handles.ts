@@ -17,6 +17,11 @@ const AT_ONCE = 4
 
 type Db = Kysely<CacheSchema> | Transaction<CacheSchema>
 
+/** Keeps what a both-ways check found for a DID (null: no handle holds), and when. */
+export async function rememberHandle(db: Db, did: string, handle: string | null, checkedAt = new Date().toISOString()): Promise<void> {
+  await db.insertInto('person').values({ did, handle, checkedAt }).onConflict((oc) => oc.column('did').doUpdateSet({ handle, checkedAt })).execute()
+}
+
 /** The handles known for these DIDs (a null handle: checked, and none that holds). */
 export async function knownHandles(db: Db, dids: string[]): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>()
@@ -64,7 +69,7 @@ export async function fillListHandles(db: CacheDb, groupDid: string, lookUp: (di
   const checkedAt = new Date(now).toISOString()
   const changed = await db.transaction().execute(async (tx) => {
     for (const [did, handle] of found) {
-      await tx.insertInto('person').values({ did, handle, checkedAt }).onConflict((oc) => oc.column('did').doUpdateSet({ handle, checkedAt })).execute()
+      await rememberHandle(tx, did, handle, checkedAt)
     }
     return putHandlesOnRows(tx, groupDid, found)
   })
