@@ -64,7 +64,8 @@ export function allowsCalendar(scope: string, groupDid: string, action: SpaceAct
   )
 }
 
-export type GroupAbilityKey = 'calendar.create' | 'calendar.update' | 'calendar.delete'
+export const GROUP_ABILITY_KEYS = ['calendar.create', 'calendar.update', 'calendar.delete'] as const
+export type GroupAbilityKey = (typeof GROUP_ABILITY_KEYS)[number]
 
 /** What the app may do as the group, each with its plain words (for the switcher). */
 export function groupAbilities(scope: string, groupDid: string): { key: GroupAbilityKey; words: string }[] {

@@ -11,7 +11,7 @@ import { raiseWindow } from './raise-window.js'
 import { installMenu } from './menu.js'
 import { holdQuitUntilClosed } from '../core/lifecycle/hold-quit.js'
 import { electronLogSink } from './log.js'
-import { installLogSink } from '../core/log/log.js'
+import { errorFields, installLogSink, log } from '../core/log/log.js'
 
 // electron-vite sets this in `dev`; a packaged app always loads its own files.
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL ?? null : null
@@ -54,7 +54,9 @@ app.whenReady().then(async () => {
   })
   // Registered first thing after the core exists: from here a quit waits for it to close.
   holdQuitUntilClosed(app, () => core.close())
-  installMenu(!!devServerUrl)
+  // Help > Open Log Folder does what the window's button does (app.openLogFolder).
+  const openLogFolder = () => void core.handlers['app.openLogFolder']({}).catch((err: unknown) => log.warn('logs', 'could not open the log folder', errorFields(err)))
+  installMenu(!!devServerUrl, openLogFolder)
   wireIpc(core.handlers, isAppUrl)
   forwardNotices(core.notices, isAppUrl)
   createMainWindow(devServerUrl, rendererFile)

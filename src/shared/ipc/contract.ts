@@ -10,6 +10,7 @@
  */
 import { z } from 'zod'
 import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
+import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 
 const Empty = z.object({}).strict()
 
@@ -122,7 +123,7 @@ export const GroupSessionView = z.object({
   /** 'needs-sign-in' once the host ended the session (revoked, expired). */
   status: z.enum(['active', 'needs-sign-in']),
   /** What the granted scope allows, in plain words; the app offers only these. */
-  abilities: z.array(z.object({ key: z.enum(['calendar.create', 'calendar.update', 'calendar.delete']), words: z.string() })),
+  abilities: z.array(z.object({ key: z.enum(GROUP_ABILITY_KEYS), words: z.string() })),
 })
 
 /** The updater's state, for the "Restart to update" notice. */

@@ -7,7 +7,7 @@ import type { GroupSession } from '../../../shared/ipc/contract.js'
  * kept apart from accounts' sessions, so it never shows up as an account and signing
  * out of one never touches the other.
  */
-export const GROUP_SESSION_INDEX_KEY = 'group-sessions'
+const GROUP_SESSION_INDEX_KEY = 'group-sessions'
 export const groupSessionKey = (did: string) => `group-session:${did}`
 
 interface IndexedGroupSession {

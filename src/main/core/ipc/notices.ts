@@ -1,4 +1,4 @@
-import { notices, type Notice, type NoticeName } from '../../../shared/ipc/contract.js'
+import { parseNotice, type notices, type Notice, type NoticeName } from '../../../shared/ipc/contract.js'
 import type { z } from 'zod'
 import { errorFields, log } from '../log/log.js'
 
@@ -19,12 +19,11 @@ export class NoticeHub {
   }
 
   emit<N extends NoticeName>(name: N, payload: Payload<N>): void {
-    const parsed = notices[name].safeParse(payload)
-    if (!parsed.success) {
+    const notice = parseNotice({ name, payload })
+    if (!notice) {
       log.error('notices', 'notice does not match the contract', { name })
       return
     }
-    const notice = { name, payload: parsed.data } as Notice
     for (const listener of this.listeners) {
       try {
         listener(notice)

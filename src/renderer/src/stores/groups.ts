@@ -37,7 +37,6 @@ export const useGroupsStore = defineStore('groups', () => {
   let lastGroups = ''
   let lastOutbox = ''
   let unsubscribe: (() => void) | undefined
-  let clock: ReturnType<typeof setInterval> | undefined
 
   /** Reads the groups' summaries; only those that changed move their revision. */
   async function readGroups() {
@@ -119,14 +118,11 @@ export const useGroupsStore = defineStore('groups', () => {
     if (unsubscribe) return
     unsubscribe = api.onNotice(onNotice)
     void reload()
-    clock = setInterval(() => tick.value++, CLOCK_MS)
-  }
-
-  /** Stops listening (tests; the window lives as long as the store). */
-  function stop() {
-    unsubscribe?.()
-    unsubscribe = undefined
-    clearInterval(clock)
+    setInterval(() => {
+      tick.value++
+      // No notice may come to end a failed read (the core was busy or closing): try again.
+      if (error.value) void reload()
+    }, CLOCK_MS)
   }
 
   async function syncNow() {
@@ -200,5 +196,5 @@ export const useGroupsStore = defineStore('groups', () => {
   /** The state of one group's last or current sync. */
   const syncOf = (accountDid: string, groupDid: string) => sync.value.groups.find((s) => s.accountDid === accountDid && s.groupDid === groupDid)
 
-  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, stop, syncNow, add, create, act, actMany, find, finding, findMine }
+  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, actMany, find, finding, findMine }
 })
