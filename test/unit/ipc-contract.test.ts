@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createApi } from '../../src/shared/ipc/api.js'
-import { CHANNELS, contract, NOTICE_NAMES, parseNotice } from '../../src/shared/ipc/contract.js'
+import { CHANNELS, contract, NOTICE_NAMES, parseNotice, type Notice } from '../../src/shared/ipc/contract.js'
 import { ConveneError } from '../../src/shared/ipc/envelope.js'
 import { dispatch, type Handlers } from '../../src/main/core/ipc/dispatch.js'
 import { UserFacingError } from '../../src/main/core/ipc/errors.js'
@@ -15,6 +15,32 @@ describe('IPC contract', () => {
   it('the renderer API has exactly one method per contract channel, and the notice subscription', () => {
     expect(Object.keys(apiFor(handlers())).sort()).toEqual([...CHANNELS, 'onNotice'].sort())
     expect(CHANNELS.length).toBe(Object.keys(contract).length)
+  })
+
+  it('every store hears the notices through one subscription to the shell, closed with the last listener', () => {
+    let opened = 0
+    let closed = 0
+    let push: ((n: Notice) => void) | null = null
+    const api = createApi(
+      (channel, input) => dispatch(handlers(), channel, input),
+      (listener) => {
+        opened++
+        push = listener
+        return () => void closed++
+      },
+    )
+    const heard: string[] = []
+    const offA = api.onNotice((n) => heard.push(`a:${n.name}`))
+    const offB = api.onNotice((n) => heard.push(`b:${n.name}`))
+    expect(opened).toBe(1)
+    push!({ name: 'groups.changed', payload: {} } as Notice)
+    expect(heard).toEqual(['a:groups.changed', 'b:groups.changed'])
+    offA()
+    expect(closed).toBe(0)
+    offB()
+    expect(closed).toBe(1)
+    api.onNotice(() => {})
+    expect(opened).toBe(2)
   })
 
   it('a notice crosses only when the contract names it, with only the keys its schema names', () => {

@@ -28,6 +28,31 @@ export function createApi(transport: Transport, noticeSource: NoticeSource = () 
       return envelope.value
     }
   }
-  api.onNotice = (listener) => noticeSource(listener)
+  api.onNotice = fanOut(noticeSource)
   return Object.freeze(api) as ConveneApi
+}
+
+/**
+ * One subscription to the shell's source however many stores listen (each loopback
+ * subscription is a long-lived HTTP stream, and a browser allows few per origin),
+ * opened with the first listener and closed with the last.
+ */
+function fanOut(source: NoticeSource): ConveneApi['onNotice'] {
+  const listeners = new Set<(notice: Notice) => void>()
+  let close: (() => void) | null = null
+  return (listener) => {
+    // Wrapped, so one listener subscribing twice gets two deliveries and two unsubscribes.
+    const entry = (notice: Notice) => listener(notice)
+    listeners.add(entry)
+    close ??= source((notice) => {
+      for (const l of [...listeners]) l(notice)
+    })
+    return () => {
+      listeners.delete(entry)
+      if (listeners.size === 0) {
+        close?.()
+        close = null
+      }
+    }
+  }
 }
