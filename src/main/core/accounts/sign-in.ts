@@ -37,12 +37,14 @@ export class Accounts {
       scope: string
       /** Opens the authorization page in the system browser (Electron); absent in the loopback shell. */
       openUrl?: (url: string) => Promise<void>
-      /** Told when an account's session was found gone, so the window can say it needs sign-in. */
+      /** Told when an account's session ended (the oauth-client deleted it), so the window can say it needs sign-in. */
       onSessionLost?: (did: string) => void
     },
   ) {
     this.store = new AccountStore(opts.secrets)
-    this.sessionStore = keychainSessionStore(opts.secrets)
+    // The oauth-client deletes a session exactly when it ends (refresh refused, revoked):
+    // that, not every failed restore (offline, say), is what the window is told.
+    this.sessionStore = keychainSessionStore(opts.secrets, opts.onSessionLost)
     this.restorer = createOAuthClient({ network: opts.network, scope: opts.scope, sessionStore: this.sessionStore, stateStore: this.stateStore })
   }
 
@@ -111,7 +113,6 @@ export class Accounts {
       return await this.restorer.restore(did, 'auto')
     } catch (err) {
       log.error('accounts', 'session restore failed', { did, ...errorFields(err) })
-      this.opts.onSessionLost?.(did)
       throw new UserFacingError('SignInRequired', 'Your sign-in for this account has ended. Sign in again; anything waiting to be sent is kept.')
     }
   }
