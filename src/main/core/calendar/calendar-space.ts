@@ -1,11 +1,15 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import type { EventFields } from '../groups/organizer-actions.js'
 
 export const CALENDAR_TYPE = 'community.lexicon.calendar'
 export const EVENT_COLLECTION = 'community.lexicon.calendar.event'
 export const EVENT_IMAGE_COLLECTION = 'example.groups.eventImage'
 export const RSVP_COLLECTION = 'example.groups.rsvp'
 export const ACCEPTANCE_COLLECTION = 'example.groups.acceptance'
+
+/** A calendar event record as the group writes it (community.lexicon.calendar.event). */
+export const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLECTION, ...e, createdAt })
 
 export const calendarSpace = (groupDid: string) => `at://${groupDid}/space/${CALENDAR_TYPE}/self`
 export const membersSpace = (groupDid: string) => `at://${groupDid}/space/members/self`

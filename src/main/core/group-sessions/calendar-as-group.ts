@@ -1,9 +1,10 @@
 import { TID } from '@atproto/common-web'
 import { TokenInvalidError, TokenRefreshError, TokenRevokedError, type OAuthSession } from '@atproto/oauth-client'
 import { allowsCalendar, CALENDAR_EVENT_COLLECTION, type SpaceAction } from '../../../shared/group-scope.js'
-import { calendarSpace } from '../calendar/calendar-space.js'
+import { calendarSpace, eventRecord } from '../calendar/calendar-space.js'
 import { UserFacingError } from '../ipc/errors.js'
-import { readXrpc, XrpcCallError } from '../xrpc/xrpc-error.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { callProcedure, type Send } from '../xrpc/validated-call.js'
 import type { EventFields } from '../groups/organizer-actions.js'
 
 const CREATE = 'com.atproto.space.createRecord'
@@ -21,20 +22,21 @@ export async function createEventAsGroup(
   const groupDid = live.session.did
   requireAbility(live.scope, groupDid, 'create')
   const rkey = TID.nextStr()
-  const record = { $type: CALENDAR_EVENT_COLLECTION, ...event, createdAt: new Date().toISOString() }
-  const body = { space: calendarSpace(groupDid), repo: groupDid, collection: CALENDAR_EVENT_COLLECTION, rkey, record }
-  let res: Response
-  try {
-    res = await live.session.fetchHandler(`/xrpc/${CREATE}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  } catch (err) {
-    // The session's own refresh failed: the host ended it (signed out, roles gone).
-    if (err instanceof TokenRefreshError || err instanceof TokenInvalidError || err instanceof TokenRevokedError) {
-      throw new UserFacingError('SignInRequired', 'Your sign-in as this group has ended. Act as the group again to continue.')
+  const body = { space: calendarSpace(groupDid), repo: groupDid, collection: CALENDAR_EVENT_COLLECTION, rkey, record: eventRecord(event, new Date().toISOString()) }
+  const send: Send = async (path, init) => {
+    try {
+      return await live.session.fetchHandler(path, init)
+    } catch (err) {
+      // The session's own refresh failed: the host ended it (signed out, roles gone).
+      if (err instanceof TokenRefreshError || err instanceof TokenInvalidError || err instanceof TokenRevokedError) {
+        throw new UserFacingError('SignInRequired', 'Your sign-in as this group has ended. Act as the group again to continue.')
+      }
+      throw new XrpcCallError(CREATE, 0, 'HostUnreachable', (err as Error).message)
     }
-    throw new XrpcCallError(CREATE, 0, 'HostUnreachable', (err as Error).message)
   }
   try {
-    const { uri } = await readXrpc<{ uri: string }>(CREATE, res)
+    // Checked against the lexicon like every other answer from a group host.
+    const { uri } = await callProcedure(send, { kind: 'host', url: live.session.serverMetadata.issuer }, CREATE, body)
     return { uri, rkey }
   } catch (err) {
     throw plainRefusal(err)

@@ -9,7 +9,7 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostMember } from './host-views.js'
 import { ERROR_MESSAGES } from '@shared/errors.js'
 import { spaceRecordAddress } from '@shared/space-address.js'
-import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
 import type { SpaceWrite } from '../credentials/group-credentials.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
@@ -157,8 +157,6 @@ async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): 
     .then(() => true)
     .catch(() => false)
 }
-
-const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLECTION, ...e, createdAt })
 
 async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: string, method: M, input: (space: string) => ProcedureInput<M>) {
   const host = await rt.hostOf(groupDid)
