@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { OAuthSession } from '@atproto/oauth-client'
 import type { Account } from '../../../shared/ipc/contract.js'
 import { UserFacingError } from '../ipc/errors.js'
@@ -8,14 +7,8 @@ import { openLoopbackRedirect } from './loopback-redirect.js'
 import { createOAuthClient, type IdentityNetwork } from './oauth-client.js'
 import { undeclaredScopes } from './client-identity.js'
 import { keychainSessionStore, memoryStateStore } from './session-store.js'
+import { SignInAttempts } from './sign-in-attempts.js'
 import { errorFields, log } from '../log/log.js'
-
-const SIGN_IN_TIMEOUT_MS = 10 * 60_000
-
-interface Attempt {
-  result: Promise<Account>
-  cancel(): void
-}
 
 /**
  * Accounts and their OAuth sessions: sign-in through the person's own PDS pages (the
@@ -24,7 +17,7 @@ interface Attempt {
  */
 export class Accounts {
   readonly store: AccountStore
-  private readonly attempts = new Map<string, Attempt>()
+  private readonly attempts = new SignInAttempts<Account>()
   private readonly stateStore = memoryStateStore()
   private readonly sessionStore
   /** Restores sessions and refreshes tokens; its redirect is never used. */
@@ -69,30 +62,17 @@ export class Accounts {
       redirect.close()
       throw new UserFacingError('HandleNotFound', `Could not find the account "${input}" or its server. Check the handle and your connection. (${(err as Error).message})`)
     }
-    const attemptId = randomUUID()
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new UserFacingError('SignInTimedOut', 'Sign-in took too long. Start it again.')), SIGN_IN_TIMEOUT_MS)
+    const attemptId = this.attempts.start(redirect, async (params) => {
+      if (params.get('error')) {
+        throw new UserFacingError('SignInDenied', params.get('error') === 'access_denied' ? 'Sign-in was cancelled on your server’s page.' : `Your server refused the sign-in: ${params.get('error_description') ?? params.get('error')}`)
+      }
+      const { session } = await client.callback(params)
+      // The PDS may grant less than asked (dropped or refused scopes): keep what it granted.
+      const { scope: granted } = await session.getTokenInfo()
+      await this.store.put({ did: session.did, handle: input, scope: granted })
+      log.info('accounts', 'signed in', { did: session.did, clientId: client.clientMetadata.client_id, grantedScope: granted })
+      return (await this.store.get(session.did))!
     })
-    const result = Promise.race([redirect.params, timeout])
-      .then(async (params) => {
-        if (params.get('error')) {
-          throw new UserFacingError('SignInDenied', params.get('error') === 'access_denied' ? 'Sign-in was cancelled on your server’s page.' : `Your server refused the sign-in: ${params.get('error_description') ?? params.get('error')}`)
-        }
-        const { session } = await client.callback(params)
-        // The PDS may grant less than asked (dropped or refused scopes): keep what it granted.
-        const { scope: granted } = await session.getTokenInfo()
-        await this.store.put({ did: session.did, handle: input, scope: granted })
-        log.info('accounts', 'signed in', { did: session.did, clientId: client.clientMetadata.client_id, grantedScope: granted })
-        return (await this.store.get(session.did))!
-      })
-      .finally(() => {
-        clearTimeout(timer)
-        redirect.close()
-        setTimeout(() => this.attempts.delete(attemptId), 60_000).unref()
-      })
-    result.catch(() => {}) // observed through awaitSignIn
-    this.attempts.set(attemptId, { result, cancel: () => redirect.close() })
     const openedExternally = !!this.opts.openUrl
     // The page's address carries a request_uri, which the log censors.
     log.info('accounts', 'sign-in started', { handle: input, authorizeUrl: url.toString() })
@@ -102,9 +82,7 @@ export class Accounts {
 
   /** Resolves when the person finishes (or refuses) the sign-in on their PDS. */
   async awaitSignIn(attemptId: string): Promise<Account> {
-    const attempt = this.attempts.get(attemptId)
-    if (!attempt) throw new UserFacingError('SignInNotFound', 'That sign-in is no longer in progress. Start it again.')
-    return attempt.result
+    return this.attempts.result(attemptId)
   }
 
   /** The account's live session; asks the person to sign in again when it is gone. */

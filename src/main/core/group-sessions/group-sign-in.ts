@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { IdResolver } from '@atproto/identity'
 import type { OAuthSession } from '@atproto/oauth-client'
 import type { GroupSession } from '../../../shared/ipc/contract.js'
@@ -9,11 +8,11 @@ import { openLoopbackRedirect } from '../accounts/loopback-redirect.js'
 import { createOAuthClient, type IdentityNetwork } from '../accounts/oauth-client.js'
 import { undeclaredScopes } from '../accounts/client-identity.js'
 import { keychainSessionStore, memoryStateStore } from '../accounts/session-store.js'
+import { SignInAttempts } from '../accounts/sign-in-attempts.js'
 import { resolveGroup } from '../groups/resolve-group.js'
 import { errorFields, log } from '../log/log.js'
 import { GroupSessionStore, groupSessionKey } from './group-session-store.js'
 
-const SIGN_IN_TIMEOUT_MS = 10 * 60_000
 
 /**
  * "Act as a group" (spec section 5): an ordinary OAuth sign-in with the group's DID as
@@ -25,7 +24,7 @@ const SIGN_IN_TIMEOUT_MS = 10 * 60_000
  */
 export class GroupSessions {
   readonly store: GroupSessionStore
-  private readonly attempts = new Map<string, Promise<GroupSession>>()
+  private readonly attempts = new SignInAttempts<GroupSession>()
   private readonly stateStore = memoryStateStore()
   private readonly sessionStore
   /** Per group: restores its session, refreshes and revokes its tokens (its redirect is never used). */
@@ -79,48 +78,33 @@ export class GroupSessions {
       log.warn('group-sessions', 'authorize failed', { group: group.did, hostUrl: group.host.url, ...errorFields(err) })
       throw new UserFacingError('GroupSignInUnavailable', `The host of ${handle ?? group.did} does not offer signing in as the group, or cannot be reached right now.`)
     }
-    const attemptId = randomUUID()
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new UserFacingError('SignInTimedOut', 'Sign-in took too long. Start it again.')), SIGN_IN_TIMEOUT_MS)
+    const attemptId = this.attempts.start(redirect, async (params) => {
+      const error = params.get('error')
+      if (error) {
+        throw new UserFacingError(
+          'SignInDenied',
+          error === 'access_denied' ? 'Acting as the group was cancelled on the host’s page.' : `The group’s host refused: ${params.get('error_description') ?? error}`,
+        )
+      }
+      const { session } = await client.callback(params)
+      if (session.did !== group.did) {
+        // The oauth-client checked the issuer against the subject's own document; a
+        // session for someone else than the group asked for is still not this group's.
+        await session.signOut().catch(() => {})
+        throw new UserFacingError('SignInDenied', 'The host signed you in as someone other than the group. Nothing was kept.')
+      }
+      const { scope: granted } = await session.getTokenInfo()
+      await this.store.put({ did: group.did, handle, hostUrl: group.host.url, scope: granted })
+      log.info('group-sessions', 'acting as a group', { group: group.did, grantedScope: granted })
+      return (await this.store.get(group.did))!
     })
-    const result = Promise.race([redirect.params, timeout])
-      .then(async (params) => {
-        const error = params.get('error')
-        if (error) {
-          throw new UserFacingError(
-            'SignInDenied',
-            error === 'access_denied' ? 'Acting as the group was cancelled on the host’s page.' : `The group’s host refused: ${params.get('error_description') ?? error}`,
-          )
-        }
-        const { session } = await client.callback(params)
-        if (session.did !== group.did) {
-          // The oauth-client checked the issuer against the subject's own document; a
-          // session for someone else than the group asked for is still not this group's.
-          await session.signOut().catch(() => {})
-          throw new UserFacingError('SignInDenied', 'The host signed you in as someone other than the group. Nothing was kept.')
-        }
-        const { scope: granted } = await session.getTokenInfo()
-        await this.store.put({ did: group.did, handle, hostUrl: group.host.url, scope: granted })
-        log.info('group-sessions', 'acting as a group', { group: group.did, grantedScope: granted })
-        return (await this.store.get(group.did))!
-      })
-      .finally(() => {
-        clearTimeout(timer)
-        redirect.close()
-        setTimeout(() => this.attempts.delete(attemptId), 60_000).unref()
-      })
-    result.catch(() => {}) // observed through awaitSignIn
-    this.attempts.set(attemptId, result)
     log.info('group-sessions', 'sign-in started', { group: group.did, authorizeUrl: url.toString() })
     if (this.opts.openUrl) await this.opts.openUrl(url.toString())
     return { attemptId, authorizeUrl: url.toString(), openedExternally: !!this.opts.openUrl }
   }
 
   async awaitSignIn(attemptId: string): Promise<GroupSession> {
-    const attempt = this.attempts.get(attemptId)
-    if (!attempt) throw new UserFacingError('SignInNotFound', 'That sign-in is no longer in progress. Start it again.')
-    return attempt
+    return this.attempts.result(attemptId)
   }
 
   /**
