@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { aliases } from './aliases.config'
 
 /**
  * The host's storage tests again on PostgreSQL (issue 18), as part of `npm test`
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config'
  * processes on one database.
  */
 export default defineConfig({
+  // The same module aliases as vitest.config.ts, or a test using them would load in one run only.
+  resolve: { alias: aliases },
   test: {
     include: [
       'test/integration/host/createGroup.test.ts',

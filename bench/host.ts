@@ -131,7 +131,6 @@ interface Phase {
   benchCpu: number
 }
 
-/** Runs one load phase and samples the CPU the host and this process used meanwhile. */
 /** CPU seconds used so far by all the host's processes; null where /proc is missing. */
 function hostCpuSeconds(pids: number[]): number | null {
   if (pids.length === 0) return null
@@ -144,6 +143,7 @@ function hostCpuSeconds(pids: number[]): number | null {
   return total
 }
 
+/** Runs one load phase and samples the CPU the host and this process used meanwhile. */
 async function measure(job: LoadJob, hostPids: number[]): Promise<Phase> {
   const hostBefore = hostCpuSeconds(hostPids)
   const benchBefore = process.cpuUsage()

@@ -27,22 +27,3 @@ export function processCpuSeconds(pid: number): number | null {
   }
 }
 
-/** The child process of this one whose command line contains `needle`, on Linux. */
-export function findChildPid(needle: string): number | null {
-  try {
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue
-      try {
-        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-        if (ppid !== process.pid) continue
-        if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle)) return Number(entry)
-      } catch {
-        // The process went away while we looked.
-      }
-    }
-  } catch {
-    // No /proc here.
-  }
-  return null
-}

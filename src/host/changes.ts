@@ -48,6 +48,18 @@ export async function recordChange(
   // 10, and a reader who saw 11 would never see 10. One writer per group at a time (a
   // transaction-long lock) makes `seq` order commit order within the group. SQLite has
   // one writer anyway.
-  if (isPostgres(tx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${groupDid}))`.execute(tx)
+  if (isPostgres(tx) && !holdsGroupLock(tx, groupDid)) await sql`SELECT pg_advisory_xact_lock(hashtext(${groupDid}))`.execute(tx)
   await tx.insertInto('change').values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never).execute()
+}
+
+/** The groups whose change-log lock each open transaction already holds (it lasts until the transaction ends). */
+const locked = new WeakMap<Transaction<HostDatabaseSchema>, Set<string>>()
+
+/** Whether `tx` already took the group's lock; marks it taken otherwise. */
+function holdsGroupLock(tx: Transaction<HostDatabaseSchema>, groupDid: string): boolean {
+  const groups = locked.get(tx) ?? new Set<string>()
+  locked.set(tx, groups)
+  if (groups.has(groupDid)) return true
+  groups.add(groupDid)
+  return false
 }

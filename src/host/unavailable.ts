@@ -20,9 +20,7 @@ export function serviceUnavailable(message: string): XRPCError {
  * Nothing is wrong with the request, so it is a 503, never a 500. On PostgreSQL: a
  * transaction that collided with another's, or a lock not had in time (db/errors.ts).
  */
-export function isDatabaseBusy(err: unknown): boolean {
-  return isTransientDbError(err)
-}
+export const isDatabaseBusy: (err: unknown) => boolean = isTransientDbError
 
 export const DATABASE_BUSY_MESSAGE = 'The host’s database is busy just now; try again in a few seconds'
 

@@ -79,15 +79,13 @@ export class Caller {
 }
 
 /**
- * The host's store for this run: SQLite unless CONVENE_TEST_HOST_DB=postgres (the
- * PostgreSQL run of `npm test`, vitest.postgres.config.ts), where each test file's host
- * gets a fresh database in the run's throwaway cluster (test/support/postgres-setup.ts).
+ * The host's store for this run: SQLite unless CONVENE_TEST_PG_URL names the run's
+ * throwaway PostgreSQL cluster (the PostgreSQL run of `npm test`, vitest.postgres.config.ts,
+ * test/support/postgres-setup.ts), where each test file's host gets a fresh database.
  */
 async function testHostDb(): Promise<Pick<StackOptions, 'hostDb'>> {
-  if (process.env.CONVENE_TEST_HOST_DB !== 'postgres') return {}
   const admin = process.env.CONVENE_TEST_PG_URL
-  if (!admin) throw new Error('CONVENE_TEST_HOST_DB=postgres needs the cluster of vitest.postgres.config.ts (CONVENE_TEST_PG_URL)')
-  return { hostDb: await createDatabaseAt(admin) }
+  return admin ? { hostDb: await createDatabaseAt(admin) } : {}
 }
 
 /**

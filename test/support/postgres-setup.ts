@@ -10,7 +10,6 @@ let cluster: PostgresCluster | undefined
 export async function setup(): Promise<void> {
   cluster = await startPostgresCluster()
   process.env.CONVENE_TEST_PG_URL = cluster.adminUrl
-  process.env.CONVENE_TEST_HOST_DB = 'postgres'
 }
 
 export async function teardown(): Promise<void> {

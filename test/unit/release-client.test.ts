@@ -67,9 +67,17 @@ describe('the release client metadata document (oauth/client-metadata.json)', ()
       expect(granted.allowsRpc({ aud, lxm: 'com.atproto.server.createAccount' })).toBe(false)
       expect(granted.allowsRpc({ aud, lxm: 'example.groups.notifyWrite' })).toBe(false)
     }
-    // Every method a group host serves to people (the base permission set), plus the space reads.
-    const base = JSON.parse(fs.readFileSync(new URL('../../lexicons/example/groups/basePermissions.json', import.meta.url), 'utf8'))
-    expect(HOST_METHODS).toEqual([...base.defs.main.permissions[0].lxm, ...SPACE_READ_METHODS].sort())
+    // Every method a group host serves to people, read from the lexicons themselves (not
+    // from the permission set the scope is built from): a new method missing from the
+    // base permission set fails here. notifyWrite is the PDS's, never the app's.
+    const dir = new URL('../../lexicons/example/groups/', import.meta.url)
+    const served = fs
+      .readdirSync(dir)
+      .map((f) => JSON.parse(fs.readFileSync(new URL(f, dir), 'utf8')) as { id: string; defs: { main?: { type?: string } } })
+      .filter((l) => l.defs.main?.type === 'query' || l.defs.main?.type === 'procedure')
+      .map((l) => l.id)
+      .filter((id) => id !== 'example.groups.notifyWrite')
+    expect(HOST_METHODS).toEqual([...served, ...SPACE_READ_METHODS].sort())
   })
 
   it('is the metadata the app signs in with, redirecting to the sign-in port', () => {

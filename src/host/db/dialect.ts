@@ -24,7 +24,7 @@ export function addAutoId<T extends string>(db: Kysely<unknown>, table: CreateTa
 
 /**
  * Runs `fn` in a transaction: its own on SQLite (Kysely runs SQLite migrations outside
- * one), the migration's on PostgreSQL (Kysely runs each migration in one there, and a
+ * one), the migrations' on PostgreSQL (Kysely runs the pending ones in one there, and a
  * transaction cannot be opened inside another).
  */
 export async function inTransaction<R>(db: Kysely<unknown>, fn: (tx: Kysely<unknown>) => Promise<R>): Promise<R> {

@@ -132,6 +132,7 @@ class GroupCommitDriver implements Driver {
     this.unlock(turn)
     // Acknowledged only once durable: the batch's COMMIT has returned.
     await batch.done
+    turn.batch = null
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -144,12 +145,15 @@ class GroupCommitDriver implements Driver {
     }
     turn.savepoint = null
     this.unlock(turn)
+    // turn.batch stays: releaseConnection makes a refusal wait for the batch's COMMIT too,
+    // since what it read (and refused on) may be a neighbour's write not yet durable.
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const turn = connection as Turn
     this.unlock(turn)
-    // A query outside a transaction that ran in a batch: answered once the batch is durable.
+    // A query outside a transaction, or a rolled-back one, that ran in a batch: answered
+    // once the batch is durable.
     if (turn.batch && !turn.savepoint) {
       const batch = turn.batch
       turn.batch = null

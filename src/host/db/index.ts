@@ -80,7 +80,7 @@ async function prepareSqlite(sqlite: SqliteDatabase.Database, prepare: (sql: str
 }
 
 /**
- * PostgreSQL: migrations run in a transaction each, under Kysely's advisory lock, so
+ * PostgreSQL: pending migrations run together in one transaction, under Kysely's advisory lock, so
  * several host processes starting at once migrate once. No scrub: a new PostgreSQL
  * database never held plaintext keys (migration 008 only renames there).
  */

@@ -1,10 +1,8 @@
 import { sql } from 'kysely'
 import type { HostDb } from '../db/index.js'
-import type { CounterStore, WindowCount } from './window-counter.js'
+import { windowOf, type CounterStore, type WindowCount } from './window-counter.js'
 
 const SWEEP_EVERY_MS = 60_000
-
-const windowEnd = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs + windowMs
 
 /**
  * Rate-limit counters in the database (issue 18): with several host processes on one
@@ -23,7 +21,7 @@ export class DbCounterStore implements CounterStore {
 
   async hit(key: string, points: number, windowMs: number): Promise<WindowCount> {
     const now = this.now()
-    const resetAt = windowEnd(now, windowMs)
+    const resetAt = windowOf(now, windowMs) + windowMs
     void this.sweep(now)
     const row = await this.db
       .insertInto('rate_counter')
@@ -45,7 +43,7 @@ export class DbCounterStore implements CounterStore {
   }
 
   async peek(key: string, windowMs: number): Promise<WindowCount> {
-    const resetAt = windowEnd(this.now(), windowMs)
+    const resetAt = windowOf(this.now(), windowMs) + windowMs
     const row = await this.db.selectFrom('rate_counter').select('count').where('key', '=', key).where('resetAt', '=', resetAt).executeTakeFirst()
     return { count: row ? Number(row.count) : 0, resetAt }
   }

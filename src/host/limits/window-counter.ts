@@ -20,7 +20,8 @@ export interface CounterStore {
   close(): void
 }
 
-const windowOf = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs
+/** Where the clock-aligned window holding `now` starts: every process agrees on it. */
+export const windowOf = (now: number, windowMs: number) => Math.floor(now / windowMs) * windowMs
 
 /**
  * Counters in memory. The host counts every request, and counting in SQLite would add a
