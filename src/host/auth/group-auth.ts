@@ -7,6 +7,7 @@ import { GroupTokens } from './group-token.js'
 import { OAuthAccessTokens } from '../oauth/access-token.js'
 import { liveSession } from '../oauth/sessions.js'
 import { spaceScopesOf } from '../oauth/space-scopes.js'
+import { GRANTED_ACTIONS } from '../spaces/scope.js'
 import type { WriteGrant } from '../spaces/group-writes.js'
 import { verifyServiceAuth } from './service-auth.js'
 import { OneTimeServiceTokens } from './service-jti.js'
@@ -111,13 +112,13 @@ async function writeGrantOf(ctx: HostContext, token: string): Promise<WriteGrant
   const { tokens, oauthTokens } = ctx.groupAuth
   if (!oauthTokens.claimsToBeOurs(token)) {
     const g = await tokens.verify(token)
-    return { group: g.group, actor: g.actor, jkt: g.jkt, scope: g.scope, spaces: [{ space: g.space, collections: g.collections }] }
+    return { group: g.group, actor: g.actor, jkt: g.jkt, spaces: [{ space: g.space, collections: g.collections, actions: GRANTED_ACTIONS }] }
   }
   const claims = await oauthTokens.verify(token)
   const session = await liveSession(ctx.db, claims.sid)
   if (!session || session.groupDid !== claims.sub) throw new AuthRequiredError('This session has ended: sign in again', 'InvalidToken')
   const spaces = spaceScopesOf(claims.scope).filter((s) => s.authority === claims.sub)
-  return { group: claims.sub, actor: session.personDid, jkt: claims.jkt, scope: claims.scope, spaces }
+  return { group: claims.sub, actor: session.personDid, jkt: claims.jkt, spaces }
 }
 
 /** A 401 refusal with its `WWW-Authenticate: DPoP` challenge set on the response. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { VerifiedServiceAuth } from './service-auth.js'
 
 /** How many verified tokens are remembered; the oldest is forgotten first. */
-export const MAX_VERIFIED_TOKENS = 20_000
+const MAX_VERIFIED_TOKENS = 20_000
 
 /**
  * Service-auth tokens whose signature this process has already checked (issue 18): the

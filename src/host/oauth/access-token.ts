@@ -3,7 +3,7 @@ import { AuthRequiredError } from '@atproto/xrpc-server'
 import { SignJWT, decodeJwt, errors, jwtVerify } from 'jose'
 
 /** Access tokens of group sessions live 15 minutes (decisions 6.6), as group credentials do. */
-export const OAUTH_ACCESS_TOKEN_TTL_S = 15 * 60
+const OAUTH_ACCESS_TOKEN_TTL_S = 15 * 60
 
 const TOKEN_TYPE = 'at+jwt'
 const ALG = 'HS256'

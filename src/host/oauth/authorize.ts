@@ -4,7 +4,6 @@ import type { NodeOAuthClient } from '@atproto/oauth-client-node'
 import { isOAuthClientIdLoopback } from '@atproto/oauth-types'
 import type { HostContext } from '../context.js'
 import { viewerOf } from '../groups/access.js'
-import { findSpace } from '../spaces/space.js'
 import { OAuthError } from './errors.js'
 import { clientDisplayName } from './client-metadata.js'
 import { claimDevice, sameDevice } from './device.js'
@@ -79,7 +78,7 @@ async function consentPage(ctx: HostContext, res: express.Response, request: Pen
   const viewer = await viewerOf(ctx.db, request.groupDid, request.personDid!)
   const { spaces } = await narrowScope(ctx.db, request.groupDid, viewer, request.params.scope)
   const abilities = ['See that it is signed in as the group (its identity)']
-  for (const s of spaces) abilities.push(describeSpaceScope(s, (await findSpace(ctx.db, s.space))?.name ?? s.type))
+  for (const s of spaces) abilities.push(describeSpaceScope(s, s.name))
   const client = request.client
   // A development client's ID carries its whole scope: its origin says enough.
   const appAddress = client.client_uri ?? (isOAuthClientIdLoopback(client.client_id) ? 'http://localhost' : client.client_id)

@@ -43,7 +43,7 @@ export function oauthEndpoint(handler: (req: express.Request, res: express.Respo
   }
 }
 
-export function sendOAuthError(req: express.Request, res: express.Response, err: unknown): void {
+function sendOAuthError(req: express.Request, res: express.Response, err: unknown): void {
   const known = toOAuthError(err)
   // The request log's hook (src/host/log/request-log.ts) keeps the stack of what was not foreseen.
   if (!known) (req as { log?: { error(entry: { err: unknown; status: number }): void } }).log?.error({ err, status: 500 })

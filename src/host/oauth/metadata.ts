@@ -11,7 +11,7 @@ import { UPSTREAM_CLIENT_METADATA_PATH, upstreamClientMetadata } from './upstrea
  * documents name it as `atproto_pds`) and is their authorization server, so an atproto
  * OAuth client that resolves a group finds the way to sign in here.
  */
-export function protectedResourceMetadata(origin: string) {
+function protectedResourceMetadata(origin: string) {
   return {
     resource: origin,
     authorization_servers: [origin],
@@ -22,7 +22,7 @@ export function protectedResourceMetadata(origin: string) {
 }
 
 /** RFC 8414 authorization-server metadata, with what atproto OAuth clients require of it. */
-export function authorizationServerMetadata(origin: string) {
+function authorizationServerMetadata(origin: string) {
   const at = (path: string) => new URL(path, origin).href
   return {
     issuer: origin,

@@ -11,7 +11,7 @@ export const esc = (value: unknown) =>
  * never framed (clickjacking), forms posting only here (and, on the consent page, to the
  * app's redirect, where the answer sends the browser), nothing cached or referred.
  */
-export function pageHeaders(res: express.Response, formTargets: string[] = []): void {
+function pageHeaders(res: express.Response, formTargets: string[] = []): void {
   res.set({
     'Content-Security-Policy': [
       "default-src 'none'",
@@ -28,7 +28,7 @@ export function pageHeaders(res: express.Response, formTargets: string[] = []): 
 }
 
 /** A whole page: one `h1`, the main content, and the host's stylesheet (light and dark). */
-export function page(title: string, body: string, head = ''): string {
+function page(title: string, body: string, head = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -76,15 +76,15 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
       const undeclared = asked.filter((s) => !declared.has(s))
       if (undeclared.length) throw oauthError('invalid_scope', `The client's metadata does not declare: ${undeclared.join(' ').slice(0, 300)}`)
 
-      const groupDid = await groupOf(ctx, param(body, 'login_hint'))
+      const loginHint = param(body, 'login_hint')
+      const groupDid = await groupOf(ctx, loginHint)
       const state = param(body, 'state')
-      if (!redirectUri) throw oauthError('invalid_request', 'redirect_uri is required')
       const params: RequestParams = {
         redirect_uri: redirectUri,
         scope: asked.join(' '),
         code_challenge: challenge,
         response_mode: responseMode,
-        login_hint: param(body, 'login_hint')!,
+        login_hint: loginHint!,
         ...(state === undefined ? {} : { state }),
       }
       const id = randomToken(24)

@@ -9,7 +9,7 @@ export const PAR_TTL_S = 10 * 60
 /** An authorization code is exchanged within a minute, or not at all. */
 export const CODE_TTL_S = 60
 
-export const REQUEST_URI_PREFIX = 'urn:ietf:params:oauth:request_uri:'
+const REQUEST_URI_PREFIX = 'urn:ietf:params:oauth:request_uri:'
 
 /** The authorization request's parameters the host keeps (checked at PAR). */
 export interface RequestParams {

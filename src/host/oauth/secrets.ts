@@ -15,6 +15,6 @@ export function sameSecret(a: string | undefined, b: string | undefined | null):
 }
 
 /** PKCE S256 (RFC 7636 section 4.2): base64url(SHA-256(verifier)). */
-export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
+export const s256 = hashToken
 
 export const nowS = () => Math.floor(Date.now() / 1000)

@@ -7,7 +7,7 @@ import { hashToken, nowS, randomToken } from './secrets.js'
  * (`http://localhost`) clients short sessions; others get a week here, each refresh
  * re-checking the person's roles.
  */
-export const SESSION_TTL_S = { development: 24 * 3600, other: 7 * 24 * 3600 }
+const SESSION_TTL_S = { development: 24 * 3600, other: 7 * 24 * 3600 }
 
 export async function createSession(
   db: HostDb,
@@ -24,10 +24,13 @@ export async function createSession(
   return { id, refreshToken }
 }
 
+/** Whether a session row is neither revoked nor past its end. */
+export const isLive = (row: OAuthSessionTable) => !row.revokedAt && row.expiresAt > nowS()
+
 /** A session that is neither revoked nor past its end. */
 export async function liveSession(db: HostDb, id: string): Promise<OAuthSessionTable | undefined> {
   const row = await db.selectFrom('oauth_session').selectAll().where('id', '=', id).executeTakeFirst()
-  return row && !row.revokedAt && row.expiresAt > nowS() ? row : undefined
+  return row && isLive(row) ? row : undefined
 }
 
 export const sessionByRefreshToken = (db: HostDb, token: string) =>

@@ -76,8 +76,8 @@ export const spaceScopesOf = (scope: string): SpaceScope[] =>
  * Every other scope is dropped too: the group has no repository, RPC or blob permissions
  * on this host to give. Dropping is silent (spec section 5.4): the granted scope says it.
  */
-export async function narrowScope(db: Db, groupDid: string, viewer: Viewer, requested: string): Promise<{ scope: string; spaces: SpaceScope[] }> {
-  const spaces: SpaceScope[] = []
+export async function narrowScope(db: Db, groupDid: string, viewer: Viewer, requested: string): Promise<{ scope: string; spaces: (SpaceScope & { name: string })[] }> {
+  const spaces: (SpaceScope & { name: string })[] = []
   for (const token of requested.split(' ').slice(0, MAX_SCOPE_TOKENS)) {
     const asked = parseSpaceScope(token)
     if (!asked || asked.authority !== groupDid) continue
@@ -89,7 +89,8 @@ export async function narrowScope(db: Db, groupDid: string, viewer: Viewer, requ
       : asked.collections.includes(ALL_COLLECTIONS)
         ? allowed
         : asked.collections.filter((c) => allowed.includes(c))
-    if (collections.length) spaces.push({ ...asked, collections })
+    // The space's name comes along for the consent page, which names what it grants.
+    if (collections.length) spaces.push({ ...asked, collections, name: space.name })
   }
   return { scope: ['atproto', ...spaces.map(formatSpaceScope)].join(' '), spaces }
 }

@@ -4,7 +4,7 @@ import { viewerOf } from '../groups/access.js'
 import { isOAuthClientIdLoopback } from '@atproto/oauth-types'
 import { oauthEndpoint, oauthError } from './errors.js'
 import { authServerDpop } from './dpop-endpoint.js'
-import { createSession, liveSession, revokeSession, rotateRefreshToken, sessionByCode, sessionByRefreshToken } from './sessions.js'
+import { createSession, isLive, liveSession, revokeSession, rotateRefreshToken, sessionByCode, sessionByRefreshToken } from './sessions.js'
 import { hashToken, nowS, s256 } from './secrets.js'
 import type { RequestParams } from './requests.js'
 import type { OAuthSessionTable } from '../db/schema.js'
@@ -85,7 +85,7 @@ async function token(ctx: HostContext, req: express.Request, res: express.Respon
 
   const presented = str(body, 'refresh_token')
   const session = await sessionByRefreshToken(ctx.db, presented)
-  if (!session || !(await liveSession(ctx.db, session.id))) throw oauthError('invalid_grant', 'The refresh token is unknown, revoked or expired')
+  if (!session || !isLive(session)) throw oauthError('invalid_grant', 'The refresh token is unknown, revoked or expired')
   if (session.clientId !== clientId) throw oauthError('invalid_grant', 'The refresh token was issued to another client')
   if (proof.jkt !== session.jkt) throw oauthError('invalid_dpop_proof', 'The DPoP key is not the one this session is bound to')
   if (!(await rolesStillHeld(ctx, session))) {

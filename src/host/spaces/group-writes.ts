@@ -3,6 +3,7 @@ import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { viewerOf } from '../groups/access.js'
 import { allowsCollection, findSpace, writableCollections, type Space } from './space.js'
+import type { SpaceAction } from '../oauth/space-scopes.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -14,9 +15,8 @@ export interface WriteGrant {
   actor: string
   /** Thumbprint of the DPoP key it is bound to. */
   jkt: string
-  scope: string
-  /** A `getGroupAuth` credential names one space; a session as many as its scope. No `actions`: all three. */
-  spaces: { space: string; collections: string[]; actions?: string[] }[]
+  /** A `getGroupAuth` credential names one space (all three actions); a session as many as its scope. */
+  spaces: { space: string; collections: string[]; actions: readonly SpaceAction[] }[]
 }
 
 /**
@@ -29,7 +29,7 @@ export interface WriteGrant {
 export async function authorizeGroupWrite(
   db: Db,
   grant: WriteGrant,
-  write: { space: string; repo: string; collection: string; actions: ('create' | 'update' | 'delete')[] },
+  write: { space: string; repo: string; collection: string; actions: SpaceAction[] },
 ): Promise<Space> {
   if (write.repo !== grant.group) {
     throw refuse('InvalidRequest', `repo must be the group DID (${grant.group}): a group credential writes the group's records only`)
@@ -39,7 +39,7 @@ export async function authorizeGroupWrite(
     const named = grant.spaces.map((s) => s.space).join(', ') || 'no space'
     throw refuse('Forbidden', `This credential is for ${named}; get one for ${write.space}`)
   }
-  if (granted.actions && !write.actions.every((a) => granted.actions!.includes(a))) {
+  if (!write.actions.every((a) => granted.actions.includes(a))) {
     throw refuse('Forbidden', `This session's scope does not allow ${write.actions.join(' and ')} in the space`)
   }
   const space = await findSpace(db, granted.space)

@@ -58,11 +58,11 @@ interface GroupSignIn {
   session?: OAuthSession
 }
 
-async function signInAsGroup(person: 'admin' | 'outsider', choice: 'Allow' | 'Deny' = 'Allow'): Promise<GroupSignIn> {
+async function signInAsGroup(person: 'admin' | 'outsider', choice: 'Allow' | 'Deny' = 'Allow', scope = askedScope()): Promise<GroupSignIn> {
   const redirect = await openLoopbackRedirect()
   try {
-    const client = appClient(askedScope(), redirect.port)
-    const url = await client.authorize(group().handle, { scope: askedScope() })
+    const client = appClient(scope, redirect.port)
+    const url = await client.authorize(group().handle, { scope })
     const account = net.as(person).account
     const result = await completeGroupSignIn(url.toString(), { handle: account.handle, password: account.password }, choice)
     if (!result.redirect) return result
@@ -134,6 +134,23 @@ describe('signing in as a group with its handle', () => {
     await expect(session.getTokenInfo(true)).rejects.toThrow()
     // Given back for the next tests.
     await net.as('owner').call('example.groups.grantRole', { body: { group: group().did, did: net.as('admin').did, role: 'admin' } })
+  })
+})
+
+describe('a session granted some actions only', () => {
+  it('may add an event but not delete one when the app asked only to create', async () => {
+    const createOnly = askedScope().replace('&action=update&action=delete', '')
+    const { session, stoppedAt } = await signInAsGroup('admin', 'Allow', createOnly)
+    expect(session, stoppedAt).toBeDefined()
+    const made = await createEvent(session!)
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const res = await session!.fetchHandler('/xrpc/com.atproto.space.deleteRecord', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ space: calendar(), repo: group().did, collection: EVENT, rkey: String(made.body.uri).split('/').pop() }),
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toBe('Forbidden')
   })
 })
 
