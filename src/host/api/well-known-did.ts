@@ -5,7 +5,7 @@ import { isHostedHandle } from '../groups/handle-domains.js'
 /**
  * `GET /.well-known/atproto-did`: the HTTPS way to prove a handle (atproto handle
  * resolution), answered as a PDS does for its accounts. The handle is the request's
- * host name; the answer is the group's DID as text/plain, or 404 when no group here has
+ * host name; the answer is the group's DID as text/plain, or a JSON 404 when no group here has
  * that handle or it is outside the host's handle domains (decisions 6.3). With
  * `--trust-proxy`, Express takes the host name from X-Forwarded-Host.
  */
@@ -17,12 +17,13 @@ export function registerHandleWellKnown(app: express.Application, ctx: HostConte
         handle && isHostedHandle(handle, ctx.config.handleDomains)
           ? await ctx.db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
           : undefined
-      res.type('text/plain')
       if (!group) {
-        res.status(404).send('No group on this host has this handle')
+        // JSON like every other error here: resolvers look only at the status, and
+        // people and tools reading the body get the host's one error shape.
+        res.status(404).json({ error: 'NotFound', message: 'No group on this host has this handle' })
         return
       }
-      res.send(group.did)
+      res.type('text/plain').send(group.did)
     } catch (err) {
       next(err)
     }

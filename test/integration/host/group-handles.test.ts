@@ -62,6 +62,7 @@ describe('group handles under the host’s handle domains', () => {
       const res = await wellKnownDid(host)
       expect(res.status, host).toBe(404)
       expect(res.body, host).not.toMatch(/did:/)
+      expect(JSON.parse(res.body), host).toMatchObject({ error: 'NotFound' })
     }
   })
 
