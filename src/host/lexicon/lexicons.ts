@@ -1234,7 +1234,8 @@ export const schemaDict = {
           reportCount: {
             type: 'integer',
             minimum: 0,
-            description: 'Number of reports received for the subject.',
+            description:
+              "How many people reported the subject: one person's repeated reports count once (getSubject lists every report).",
           },
           takenDown: {
             type: 'boolean',

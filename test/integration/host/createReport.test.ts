@@ -91,6 +91,14 @@ describe('example.groups.createReport', () => {
       [{ $type: 'example.groups.defs#subjectAccount', did: 'nope' }, {}],
       [record('https://example.com/post/1'), {}],
       [{ $type: 'example.groups.defs#subjectRecord' }, {}],
+      // Only a record's own address: not a repo, a handle's, a collection or junk.
+      [record(`at://${as('outsider').did}`), {}],
+      [record('at://outsider.test/app.bsky.feed.post/3kabc'), {}],
+      [record(`at://${as('outsider').did}/app.bsky.feed.post`), {}],
+      [record(`at://${as('outsider').did}/not a collection/3kabc`), {}],
+      [record(`at://${as('outsider').did}/app.bsky.feed.post/3kabc?x=1`), {}],
+      [record(`at://${group()}/space/community.lexicon.calendar/self/${as('owner').did}/app.bsky.feed.post`), {}],
+      [record(`at://${group()}/spaces/community.lexicon.calendar/self/${as('owner').did}/app.bsky.feed.post/3kabc`), {}],
       [account(as('member').did), { reasonType: '   ' }],
       [account(as('member').did), { reasonType: undefined }],
     ] as const) {
@@ -102,5 +110,15 @@ describe('example.groups.createReport', () => {
       body: { group: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa', subject: account(as('outsider').did), reasonType: 'spam' },
     })
     expect(res).toMatchObject({ status: 400, body: { error: 'InvalidRequest', message: 'unknown group' } })
+  })
+
+  it('keeps an escalated subject escalated when someone reports it again', async () => {
+    const subject = account(as('outsider2').did)
+    expect((await report('member', subject)).status).toBe(200)
+    const escalate = await as('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'escalate', note: 'For the owners' } })
+    expect(escalate.status, JSON.stringify(escalate.body)).toBe(200)
+    expect((await report('admin', subject, { reason: 'Again' })).status).toBe(200)
+    expect((await queue('escalated')).find((s) => (s.subject as { did?: string }).did === as('outsider2').did)).toMatchObject({ status: 'escalated', reportCount: 2 })
+    expect((await queue('open')).some((s) => (s.subject as { did?: string }).did === as('outsider2').did)).toBe(false)
   })
 })

@@ -39,7 +39,8 @@ const register: RegisterMethod = (server, ctx) => {
           .values({ groupDid: group.did, subjectKey: key, subject: JSON.stringify(subject), status: 'open', reportCount: 1, createdAt: now, updatedAt: now, lastReportedAt: now })
           .onConflict((oc) =>
             oc.columns(['groupDid', 'subjectKey']).doUpdateSet({
-              status: 'open',
+              // Reopens a resolved subject; an escalated one stays escalated.
+              status: sql`case when ${sql.ref('subject.status')} = 'resolved' then 'open' else ${sql.ref('subject.status')} end`,
               reportCount: again ? sql`${sql.ref('subject.reportCount')}` : sql`${sql.ref('subject.reportCount')} + 1`,
               updatedAt: now,
               lastReportedAt: now,

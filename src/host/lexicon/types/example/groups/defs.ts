@@ -110,7 +110,7 @@ export interface Subject {
   createdAt: string
   /** When the subject last changed. */
   updatedAt: string
-  /** Number of reports received for the subject. */
+  /** How many people reported the subject: one person's repeated reports count once (getSubject lists every report). */
   reportCount: number
   /** Whether a takedown is in force: a record is not served to members, an account is banned. */
   takenDown?: boolean
