@@ -59,6 +59,11 @@ describe('reading every page of a list', () => {
     expect(counts).toHaveLength(250)
   })
 
+  it('reads on past an empty page that still carries a cursor (a page the host filtered)', async () => {
+    const pages: Record<string, { items: number[]; cursor?: string }> = { start: { items: [], cursor: 'b' }, b: { items: [], cursor: 'c' }, c: { items: [7] } }
+    expect(await allPages(async (cursor) => pages[cursor ?? 'start']!)).toEqual([7])
+  })
+
   it('stops when a host hands back a cursor it gave before', async () => {
     let calls = 0
     const items = await allPages(async () => {

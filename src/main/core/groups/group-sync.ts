@@ -59,13 +59,12 @@ async function myRsvps(rt: AccountRuntime, groupDid: string): Promise<Map<string
   }
 }
 
-/** Builds the summary the renderer shows from the host's group view and cached lists. */
 /** The host methods each action is used through (and those every member uses). */
 const METHODS_FOR_ACTION: Record<string, string[]> = {
   admit: ['example.groups.listJoinRequests', 'example.groups.admitMember'],
   invite: ['example.groups.createInvite', 'example.groups.listInvites', 'example.groups.revokeInvite'],
-  'mod.read': ['example.groups.listSubjects'],
-  'mod.resolve': ['example.groups.updateSubject'],
+  'mod.read': ['example.groups.listSubjects', 'example.groups.getSubject'],
+  'mod.resolve': ['example.groups.updateSubject', 'example.groups.emitModerationEvent'],
   'role.assign': ['example.groups.grantRole', 'example.groups.revokeRole'],
   eject: ['example.groups.ejectMember'],
   'space.create': ['example.groups.createSpace'],
@@ -73,7 +72,7 @@ const METHODS_FOR_ACTION: Record<string, string[]> = {
   'space.delete': ['example.groups.deleteSpace'],
   'group.configure': ['example.groups.configureGroup'],
 }
-const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'com.atproto.space.listRecords']
+const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'com.atproto.space.listRecords', 'example.groups.createReport']
 
 /**
  * The scopes this account's sign-in lacks for what its roles let it do here: the app

@@ -17,7 +17,9 @@ export async function allPages<T>(
     const page = await fetchPage(cursor)
     for (const item of page.items) out.push(item)
     onPage?.(page.items.length)
-    if (!page.cursor || page.items.length === 0 || seen.has(page.cursor)) break
+    // An empty page with a cursor is not the end: a host may filter a page after cutting
+    // it (taken-down records are), and what follows it is still there.
+    if (!page.cursor || seen.has(page.cursor)) break
     seen.add(page.cursor)
     cursor = page.cursor
   }
