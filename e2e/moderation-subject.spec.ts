@@ -103,7 +103,10 @@ test.describe('moderation subject pane', () => {
     expect(await violations(page)).toEqual([])
     await page.screenshot({ path: testInfo.outputPath('moderation-pane.png'), fullPage: true })
 
-    // t takes it down: gone from the member's calendar, the history says so.
+    // t takes it down once asked twice: gone from the member's calendar, the history says so.
+    await page.keyboard.press('t')
+    await expect(pane.getByTestId('pane-takedown')).toHaveText('Confirm: Take down')
+    await expect(pane.getByTestId('pane-sent')).toContainText('again to confirm')
     await page.keyboard.press('t')
     await expect(pane.getByTestId('pane-takedown')).toHaveText('Restore')
     await expect.poll(calendarOfMember, { timeout: 20_000 }).toEqual(['Swap meet'])

@@ -22,7 +22,7 @@ test.describe('moderation queue', () => {
     await syncNow(page)
 
     const row = page.getByTestId(`subject-${reported.did}`)
-    await expect(row.getByTestId('report-count')).toHaveText('2 reports')
+    await expect(row.getByTestId('report-count')).toHaveText('Reported by 2 people')
     await expect(row.getByTestId('subject-status')).toHaveText('Open')
     await expect(row).toContainText('last updated')
     // The host names the account by DID; its handle is looked up and shown beside it.

@@ -19,6 +19,7 @@ import { errorFields, log } from './log/log.js'
 import { NoticeHub } from './ipc/notices.js'
 import { GroupSessions } from './group-sessions/group-sign-in.js'
 import { createEventAsGroup } from './group-sessions/calendar-as-group.js'
+import { resolvedSubjects } from './moderation/resolved-subjects.js'
 import { subjectDetail } from './moderation/subject-detail.js'
 
 export interface CoreOptions {
@@ -162,6 +163,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.invites': async ({ accountDid, groupDid, ...query }) => groups.reading.invites(accountDid, groupDid, query),
     'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.reading.subjects(accountDid, groupDid, query),
     'groups.subject': async ({ accountDid, groupDid, key }) => subjectDetail(await groups.runtime(accountDid), groupDid, key),
+    'groups.resolvedSubjects': async ({ accountDid, groupDid, cursor }) => resolvedSubjects(await groups.runtime(accountDid), groupDid, cursor),
     'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
     'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),

@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 
 const Empty = z.object({}).strict()
@@ -193,6 +193,8 @@ export const contract = {
     }).strict(),
     output: SubjectPageView,
   },
+  /** Resolved reports, newest decision first, from the host (online only): to look again, restore or reopen. */
+  'groups.resolvedSubjects': { input: InGroup.extend({ cursor: z.string().max(1024).optional() }).strict(), output: ResolvedSubjectPageView },
   /** One subject for the moderator's pane: the thing reported, every report, the history (read from the host). */
   'groups.subject': { input: InGroup.extend({ key: z.string().min(1).max(2048) }).strict(), output: SubjectDetailView },
   'groups.events': { input: InGroup, output: z.array(EventView) },

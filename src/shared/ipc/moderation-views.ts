@@ -53,6 +53,8 @@ export const SubjectDetailView = z.object({
   history: z.array(HistoryEntry),
   /** The account's other subjects in this group's queue (earlier reports about their records, say). */
   earlierSubjects: z.array(z.object({ key: z.string(), status: z.string(), reportCount: z.number().int() })),
+  /** More (older) reports or history than the pane reads stay on the host. */
+  olderOnHost: z.boolean(),
 })
 
 export type SubjectDetail = z.output<typeof SubjectDetailView>

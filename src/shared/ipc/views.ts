@@ -141,6 +141,9 @@ export const SubjectPageView = pageOf(SubjectView).extend({
   escalated: z.number().int(),
 })
 
+/** Resolved reports, read from the host a page at a time (the cache keeps only the queue). */
+export const ResolvedSubjectPageView = z.object({ items: z.array(SubjectView), cursor: z.string().nullable() })
+
 export const EventView = z.object({
   rkey: z.string(),
   /** Empty until the host has stored it. */

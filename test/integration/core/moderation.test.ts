@@ -56,6 +56,36 @@ describe('moderation through the core (issue 17; real PDS sign-in, real host)', 
     ])
   })
 
+  it('reads a subject’s history past the host’s first page, and finds a resolved subject again to reopen it', async () => {
+    const groupDid = net.group('open').did
+    const spammer = net.as('outsider2').did
+    const subject = { $type: 'example.groups.defs#subjectAccount', did: spammer }
+    for (let i = 0; i < 110; i++) {
+      const res = await net.as('admin').call('example.groups.emitModerationEvent', { body: { group: groupDid, subject, event: 'comment', note: `Note ${i}` } })
+      expect(res.status).toBe(200)
+    }
+    const detail = await app.call('groups.subject', { accountDid: owner, groupDid, key: spammer })
+    // 2 reports, a comment and an escalation from before, and the 110 notes: all of it, oldest last.
+    expect(detail.history).toHaveLength(114)
+    expect(detail.history.at(-1)).toMatchObject({ event: 'report' })
+    expect(detail.olderOnHost).toBe(false)
+    expect(detail.reportCount).toBe(2)
+
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'subject.event', key: spammer, subject: { did: spammer }, event: 'resolve', note: 'Warned' } })
+    await eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state === 'done'))
+    await app.call('sync.now', {})
+    expect((await app.call('groups.subjects', { accountDid: owner, groupDid })).items.map((s) => s.key)).not.toContain(spammer)
+    // Resolved subjects come from the host, since the cache keeps the queue only.
+    const resolved = await app.call('groups.resolvedSubjects', { accountDid: owner, groupDid })
+    expect(resolved.items.find((s) => s.key === spammer)).toMatchObject({ status: 'resolved', subject: { did: spammer }, reportCount: 2, pending: false })
+
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'subject.update', key: spammer, subject: { did: spammer }, status: 'open', note: 'Another look' } })
+    await eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state === 'done'))
+    await app.call('sync.now', {})
+    expect((await app.call('groups.subjects', { accountDid: owner, groupDid })).items.find((s) => s.key === spammer)?.status).toBe('open')
+    expect((await app.call('groups.resolvedSubjects', { accountDid: owner, groupDid })).items.map((s) => s.key)).not.toContain(spammer)
+  })
+
   it('answers a subject nobody reported in plain words', async () => {
     const env = await app.raw('groups.subject', { accountDid: owner, groupDid: net.group('open').did, key: net.as('moderator').did })
     expect(env).toMatchObject({ ok: false })

@@ -52,7 +52,15 @@ export const MODERATION_ACTIONS: { 'subject.event': ActionSpec<'subject.event'>;
       SubjectNotFound: ERROR_MESSAGES.SubjectNotFound!,
       NotAssignable: ERROR_MESSAGES.NotAssignable!,
       LastConfigurer: ERROR_MESSAGES.LastConfigurer!,
-      InvalidRequest: 'The host did not accept this: it may already have been taken down or restored.',
+      InvalidRequest: 'The host did not accept this: it may already have been taken down or restored, or it is not in this group’s spaces (only those can be taken down).',
+    },
+    // A takedown or restore whose answer was lost is refused when sent again; the
+    // subject's state says whether the first one took effect.
+    alreadyApplied: async (rt, g, p) => {
+      if (p.event !== 'takedown' && p.event !== 'reverseTakedown') return false
+      const host = await rt.hostOf(g)
+      const page = await host.query('example.groups.getSubject', { group: g, subject: p.key, limit: 1 })
+      return (page.subject.takenDown ?? false) === (p.event === 'takedown')
     },
   },
   'report.create': {

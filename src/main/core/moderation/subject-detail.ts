@@ -5,6 +5,8 @@ import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js
 import { isSubjectAccount, isSubjectRecord, type SubjectAccount, type SubjectRecord } from '../xrpc/lexicon/types/example/groups/defs.js'
 import type { $Typed } from '../xrpc/lexicon/util.js'
 
+/** Pages of 100 read for one pane: a thousand reports and entries, past any real case. */
+const MAX_PAGES = 10
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null)
 
@@ -51,6 +53,15 @@ function shownRecord(uri: string, record: Record<string, unknown> | undefined): 
 export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: string): Promise<SubjectDetail> {
   const host = await rt.hostOf(groupDid)
   const page = await host.query('example.groups.getSubject', { group: groupDid, subject: key, limit: 100 })
+  // Older reports and history follow the first page (the first ones made are often what
+  // matters); a subject past MAX_PAGES pages says so rather than reading on.
+  let cursor = page.cursor
+  for (let i = 1; cursor && i < MAX_PAGES; i++) {
+    const older = await host.query('example.groups.getSubject', { group: groupDid, subject: key, limit: 100, cursor })
+    page.reports.push(...older.reports)
+    page.history.push(...older.history)
+    cursor = older.cursor === cursor ? undefined : older.cursor
+  }
   const people = [...new Set([...page.reports.map((r) => r.reportedBy), ...page.history.map((h) => h.createdBy), key.startsWith('did:') ? key : undefined])].filter(
     (d): d is string => !!d,
   )
@@ -92,6 +103,7 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
       createdAt: h.createdAt,
     })),
     earlierSubjects,
+    olderOnHost: !!cursor,
   }
 }
 
