@@ -83,4 +83,16 @@ describe('takedowns', () => {
     // The ban is lifted, so the open group lets them back in.
     expect(await as('member').call('example.groups.requestJoin', { body: { group: group() } })).toMatchObject({ status: 200, body: { status: 'admitted' } })
   })
+
+  it('ends an account takedown when its ban is lifted with unbanMember, and says so in the history', async () => {
+    const target = account(as('member').did)
+    expect(await emit('admin', target, 'takedown')).toMatchObject({ status: 200, body: { subject: { takenDown: true } } })
+    expect((await as('admin').call('example.groups.unbanMember', { body: { group: group(), did: as('member').did } })).status).toBe(200)
+    const detail = await as('moderator').call<{ subject: { takenDown?: boolean }; history: { event: string }[] }>('example.groups.getSubject', { params: { group: group(), subject: as('member').did } })
+    expect(detail.body.subject.takenDown ?? false).toBe(false)
+    expect(detail.body.history[0]).toMatchObject({ event: 'reverseTakedown' })
+    // And it can be taken down again later.
+    expect((await as('member').call('example.groups.requestJoin', { body: { group: group() } })).body).toMatchObject({ status: 'admitted' })
+    expect(await emit('admin', target, 'takedown')).toMatchObject({ status: 200, body: { subject: { takenDown: true } } })
+  })
 })

@@ -3,10 +3,13 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
+import { recordModerationEvent } from '../../../moderation/subjects.js'
 
 /**
- * Lifts a ban made by `ejectMember` with `ban`; needs `eject`, as banning does. The
- * person may then ask to join (an open group admits them again) or be invited.
+ * Lifts a ban made by `ejectMember` with `ban`, or by taking the account down; needs
+ * `eject`, as banning does. The person may then ask to join (an open group admits them
+ * again) or be invited. A takedown of the account ends with its ban, and its history
+ * says so, or moderators would go on reading "banned" about someone who is not.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.unbanMember({
@@ -19,6 +22,11 @@ const register: RegisterMethod = (server, ctx) => {
         const lifted = await tx.deleteFrom('ban').where('groupDid', '=', group.did).where('did', '=', did).executeTakeFirst()
         if (!lifted.numDeletedRows) throw refuse('NotBanned', `${did} is not banned from this group`)
         await recordChange(tx, group.did, 'ban.lifted', did)
+        const takedown = await tx.deleteFrom('takedown').where('groupDid', '=', group.did).where('subjectKey', '=', did).executeTakeFirst()
+        if (Number(takedown.numDeletedRows) > 0) {
+          await recordModerationEvent(tx, { groupDid: group.did, subjectKey: did, kind: 'reverseTakedown', data: { note: 'The ban was lifted' }, createdBy: auth.credentials.did })
+          await recordChange(tx, group.did, 'subject.updated', did)
+        }
       })
       return { encoding: 'application/json', body: {} }
     },
