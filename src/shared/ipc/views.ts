@@ -159,6 +159,8 @@ export const EventView = z.object({
   /** Every member's answer as the host serves it (the account's own may lag behind `myRsvp`). */
   rsvps: z.array(z.object({ did: z.string(), handle: z.string().nullable(), status: z.enum(RSVP_STATUSES) })).default([]),
   pending: z.boolean(),
+  /** Taken down by a moderator: members are not served it (moderators are, and see this). */
+  takenDown: z.boolean().default(false),
 })
 
 export const CredentialScopeView = z.object({ role: z.string(), scopes: z.array(z.string()) })

@@ -29,7 +29,7 @@ interface SpaceIndexRecord {
 }
 const WELL_KNOWN = new Set(['meta', 'members'])
 
-function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
+function eventView(r: { uri: string; value: Record<string, string>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
   const v = r.value
   return {
     rsvps,
@@ -42,6 +42,7 @@ function eventView(r: { uri: string; value: Record<string, string> }, myRsvp: st
     location: v.location ?? null,
     createdAt: v.createdAt ?? '',
     myRsvp,
+    takenDown: r.takenDown ?? false,
   }
 }
 
@@ -166,7 +167,8 @@ async function fetchLists(host: HostClient, g: HostGroupView, only: ReadonlySet<
   const events = want('events', isMember)
     ? allPages(async (cursor) => {
         const res = await host.query('com.atproto.space.listRecords', { space: calendarSpace(group), repo: group, collection: EVENT_COLLECTION, limit: 100, cursor })
-        return { items: res.records.map((r) => ({ uri: r.uri, value: r.value as Record<string, string> })), cursor: res.cursor }
+        // A moderator is served taken-down events too, marked, so the calendar can say so.
+        return { items: res.records.map((r) => ({ uri: r.uri, value: r.value as Record<string, string>, takenDown: r.takenDown ?? false })), cursor: res.cursor }
       }, onPage).catch((err: unknown) => {
         // No calendar yet (it is made with the first event), or not readable by this role.
         if (err instanceof XrpcCallError && (err.error === 'SpaceNotFound' || err.error === 'Forbidden')) return []
