@@ -61,7 +61,9 @@ const OWN_CHANGES: Record<ActionKind, readonly string[]> = {
   'member.grantRole': ['member.roleGranted'],
   'member.revokeRole': ['member.roleRevoked'],
   'member.eject': ['member.ejected', 'ban.created'],
-  'subject.update': ['subject.updated'],
+  // Now used to reopen a resolved subject, which the cache (the queue only) does not
+  // hold, so there is no cached effect: its change is read back like anyone else's.
+  'subject.update': [],
   // A report has no cached effect (a reporter need not see the queue), so its change is
   // read back like anyone else's: a moderator who reports sees the subject in the queue.
   'report.create': [],
