@@ -45,6 +45,7 @@ describe('IPC carries no secret', () => {
       ['people.resolve', { ref: ownerAccount.handle }],
       ['groups.subjects', inGroup],
       ['groups.subject', { ...inGroup, key: reported }],
+      ['groups.resolvedSubjects', inGroup],
       ['groups.events', inGroup],
       ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],
