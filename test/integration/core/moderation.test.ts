@@ -75,7 +75,11 @@ describe('moderation through the core (issue 17; real PDS sign-in, real host)', 
 
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'subject.event', key: spammer, subject: { did: spammer }, event: 'resolve', note: 'Warned' } })
     await eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state === 'done'))
+    // Someone else's report makes the queue be read again, and the resolved subject leave the cache.
+    const other = { $type: 'example.groups.defs#subjectAccount', did: net.as('admin').did }
+    expect((await net.as('member').call('example.groups.createReport', { body: { group: groupDid, subject: other, reasonType: RUDE } })).status).toBe(200)
     await app.call('sync.now', {})
+    expect((await app.call('groups.subjects', { accountDid: owner, groupDid })).items.map((s) => s.key)).toContain(net.as('admin').did)
     expect((await app.call('groups.subjects', { accountDid: owner, groupDid })).items.map((s) => s.key)).not.toContain(spammer)
     // Resolved subjects come from the host, since the cache keeps the queue only.
     const resolved = await app.call('groups.resolvedSubjects', { accountDid: owner, groupDid })
