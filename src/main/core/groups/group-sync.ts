@@ -11,13 +11,17 @@ import { rpcScope } from '../../../shared/scopes.js'
 import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { isSubjectAccount, isSubjectRecord } from '../xrpc/lexicon/types/example/groups/defs.js'
+import { isSubjectAccount, isSubjectRecord, type Subject } from '../xrpc/lexicon/types/example/groups/defs.js'
 import type { SyncReporter } from './sync-progress.js'
 import { fetchMyRequest, myStanding } from './my-standing.js'
 import { MY_REQUEST } from './join-actions.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
+
+/** The lexicon's subject union is open: a kind of subject this app does not know is left out. */
+export const knownSubjects = (subjects: Subject[]) =>
+  subjects.flatMap((sub) => (isSubjectAccount(sub.subject) || isSubjectRecord(sub.subject) ? [{ ...sub, subject: sub.subject }] : []))
 
 /** A record of the group's space index (lexicons/example/groups/space.json). */
 interface SpaceIndexRecord {
@@ -184,9 +188,7 @@ async function fetchLists(host: HostClient, g: HostGroupView, only: ReadonlySet<
   const subjects = (status: string) =>
     allPages(async (cursor) => {
       const res = await host.query('example.groups.listSubjects', { ...list, cursor, status })
-      // The lexicon's subject union is open: a kind of subject this app does not know is left out.
-      const known = res.subjects.flatMap((sub) => (isSubjectAccount(sub.subject) || isSubjectRecord(sub.subject) ? [{ ...sub, subject: sub.subject }] : []))
-      return { items: known, cursor: res.cursor }
+      return { items: knownSubjects(res.subjects), cursor: res.cursor }
     }, onPage)
   const [requests, invites, members, open, escalated, eventRecords, spaceRecords, myRequest] = await Promise.all([
     want('requests', can('admit')) ? allPages((cursor) => host.query('example.groups.listJoinRequests', { ...list, cursor }).then((r) => ({ items: r.requests, cursor: r.cursor })), onPage) : [],
