@@ -43,12 +43,10 @@ test.describe('joining a group', () => {
     await expect.poll(requests).toEqual([expect.objectContaining({ did: person.did, message: 'I walk on Tuesdays' })])
 
     // Withdraw, then ask again.
-    await page.getByRole('button', { name: 'Withdraw request' }).focus()
-    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Withdraw request' }).press('Enter')
     await expect(page.getByRole('button', { name: 'Ask to join' })).toBeVisible({ timeout: 15_000 })
     await expect.poll(requests).toEqual([])
-    await page.getByRole('button', { name: 'Ask to join' }).focus()
-    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Ask to join' }).press('Enter')
     await expect(waiting).toContainText('waiting for an answer', { timeout: 15_000 })
     await expect.poll(requests).toEqual([expect.objectContaining({ did: person.did })])
 

@@ -145,6 +145,15 @@ export async function signInThroughPds(page: Page, handle: string, password: str
   await pds.getByRole('button', { name: 'Authorize' }).click()
   await expect(pds.getByRole('heading', { name: 'You can close this tab' })).toBeVisible()
   await pds.close()
+  // After sign-in the app looks for the person's groups on the hosts it knows and adds
+  // and syncs each one it finds. Tests start from there, as a person would after that
+  // status clears: a test that changed a group on the host while that search was still
+  // adding it raced the app's own first read of the group.
+  const account = page
+    .getByRole('navigation', { name: 'Your groups' })
+    .locator('section', { has: page.getByRole('heading', { name: `@${handle}`, exact: true }) })
+  await expect(account).toBeVisible({ timeout: 20_000 })
+  await expect(account.getByTestId('finding-groups')).toHaveCount(0, { timeout: 30_000 })
 }
 
 /**
