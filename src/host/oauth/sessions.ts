@@ -9,6 +9,13 @@ import { hashToken, nowS, randomToken } from './secrets.js'
  */
 const SESSION_TTL_S = { development: 24 * 3600, other: 7 * 24 * 3600 }
 
+/**
+ * An ended session (expired or revoked) is kept this long, so a late refresh or a
+ * replayed code is still recognised in the logs as one that ended, then deleted: a
+ * host that signs people in for years should not keep every session it ever made.
+ */
+const ENDED_KEPT_S = 24 * 3600
+
 export async function createSession(
   db: HostDb,
   s: Omit<OAuthSessionTable, 'id' | 'refreshHash' | 'createdAt' | 'expiresAt' | 'revokedAt'> & { development: boolean },
@@ -17,6 +24,7 @@ export async function createSession(
   const refreshToken = randomToken()
   const now = nowS()
   const { development, ...row } = s
+  await pruneEndedSessions(db, now)
   await db
     .insertInto('oauth_session')
     .values({ ...row, id, refreshHash: hashToken(refreshToken), createdAt: now, expiresAt: now + SESSION_TTL_S[development ? 'development' : 'other'], revokedAt: null })
@@ -55,6 +63,19 @@ export async function rotateRefreshToken(db: HostDb, id: string, oldToken: strin
   return Number(res.numUpdatedRows) === 1 ? refreshToken : undefined
 }
 
+/** Ends a session now: its end moves up to now too, so pruning finds it by `expiresAt` (indexed). */
 export async function revokeSession(db: HostDb, id: string): Promise<void> {
-  await db.updateTable('oauth_session').set({ revokedAt: nowS() }).where('id', '=', id).where('revokedAt', 'is', null).execute()
+  const now = nowS()
+  await db
+    .updateTable('oauth_session')
+    .set((eb) => ({ revokedAt: now, expiresAt: eb.case().when('expiresAt', '>', now).then(now).else(eb.ref('expiresAt')).end() }))
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .execute()
+}
+
+/** Deletes sessions that ended more than a day ago (run whenever a session is made, as PAR prunes requests). */
+export async function pruneEndedSessions(db: HostDb, now = nowS()): Promise<number> {
+  const res = await db.deleteFrom('oauth_session').where('expiresAt', '<', now - ENDED_KEPT_S).executeTakeFirst()
+  return Number(res.numDeletedRows)
 }

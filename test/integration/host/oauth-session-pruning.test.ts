@@ -1,0 +1,79 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { openHostDb, type HostDb } from '../../../src/host/db/index.js'
+import { createSession, liveSession, revokeSession, sessionByRefreshToken } from '../../../src/host/oauth/sessions.js'
+import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
+
+/**
+ * Group sessions the host signed in (issue 14) do not pile up for ever: a session that
+ * ended (expired or revoked) more than a day ago is deleted when the next one is made.
+ * Runs on SQLite, and on PostgreSQL in the PostgreSQL run.
+ */
+const DAY_S = 24 * 3600
+let db: HostDb
+let dir: string
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-session-prune-'))
+  const admin = process.env.CONVENE_TEST_PG_URL
+  db = await openHostDb(dir, crypto.randomBytes(32), { groupCommit: false, ...(admin ? { url: await createDatabaseAt(admin) } : {}) })
+})
+afterAll(async () => {
+  await db.destroy()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const session = (n: number, development = false) =>
+  createSession(db, {
+    groupDid: 'did:plc:group',
+    personDid: `did:plc:person${n}`,
+    clientId: 'https://app.example/client-metadata.json',
+    scope: 'atproto',
+    roles: '["owner"]',
+    jkt: `jkt-${n}`,
+    codeHash: `code-${n}-${crypto.randomUUID()}`,
+    development,
+  })
+const at = (s: number) => vi.setSystemTime(s * 1000)
+const count = async () => Number((await db.selectFrom('oauth_session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+describe('ended group sessions', () => {
+  it('a revoked session stays a day (a late refresh is still told it was revoked), then goes when a new one is made', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const start = 2_000_000_000
+      at(start)
+      const revoked = await session(1)
+      const expiring = await session(2, true) // a development client's day-long session
+      const kept = await session(3)
+      await revokeSession(db, revoked.id)
+      expect(await liveSession(db, revoked.id)).toBeUndefined()
+      expect(await liveSession(db, kept.id)).toBeDefined()
+
+      // Within the day after it ended, the revoked session is still there, recognisably ended.
+      at(start + DAY_S - 60)
+      await session(4)
+      expect((await sessionByRefreshToken(db, revoked.refreshToken))?.revokedAt).toBe(start)
+      expect(await count()).toBe(4)
+
+      // A day and more after: the revoked one is gone; the development session, which
+      // ended a day after it began, is still within its day; the week-long ones stay.
+      at(start + DAY_S + 60)
+      await session(5)
+      expect(await sessionByRefreshToken(db, revoked.refreshToken)).toBeUndefined()
+      expect(await sessionByRefreshToken(db, expiring.refreshToken)).toBeDefined()
+      expect(await liveSession(db, kept.id)).toBeDefined()
+
+      at(start + 2 * DAY_S + 60)
+      await session(6)
+      expect(await sessionByRefreshToken(db, expiring.refreshToken)).toBeUndefined()
+      expect(await liveSession(db, kept.id)).toBeDefined()
+      expect(await count()).toBe(4)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
