@@ -51,7 +51,7 @@ export interface HostConfig extends HostOptions {
 
 export const HOST_USAGE = `Usage: npm run host -- [options]
        npm run host -- new-key-file <path>
-       npm run host -- rotate-key --data-dir <dir> --key-file <old> --new-key-file <new>
+       npm run host -- rotate-key (--data-dir <dir> | --db <url>) --key-file <old> --new-key-file <new>
 
 The Convene reference group host: serves every example.groups.* method.
 
@@ -96,8 +96,9 @@ Options:
 
 Commands:
   new-key-file <path>  write a new random host key to <path> (mode 600; never overwrites)
-  rotate-key           re-encrypt every stored key with --new-key-file (the host stopped;
-                       then start it with the new key). The old key: --key-file or
+  rotate-key           re-encrypt every stored key with --new-key-file, in --data-dir's
+                       SQLite or --db's PostgreSQL (every host process stopped; then
+                       start them with the new key). The old key: --key-file or
                        ${HOST_KEY_ENV}.
 
 Logs: JSON lines on stdout, one per request (reqId, method, nsid, status, ms, caller,
@@ -171,6 +172,8 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
 
 export interface RotateKeyOptions {
   dataDir: string
+  /** The host's PostgreSQL database, when it keeps its state there (as `--db` when serving). */
+  db?: string
   keyFile?: string
   newKeyFile: string
 }
@@ -178,12 +181,16 @@ export interface RotateKeyOptions {
 export function parseRotateKeyArgs(argv: string[]): RotateKeyOptions {
   const { values } = parseArgs({
     args: argv,
-    options: { 'data-dir': { type: 'string' }, 'key-file': { type: 'string' }, 'new-key-file': { type: 'string' } },
+    options: { 'data-dir': { type: 'string' }, db: { type: 'string' }, 'key-file': { type: 'string' }, 'new-key-file': { type: 'string' } },
     strict: true,
   })
   if (!values['new-key-file']) throw new UsageError('rotate-key needs --new-key-file <path> (make it with: npm run host -- new-key-file <path>)')
+  if (values.db !== undefined && !isPostgresUrl(values.db)) {
+    throw new UsageError('--db takes a PostgreSQL URL (postgres://…); without it rotate-key works on the SQLite database in --data-dir')
+  }
   return {
     dataDir: path.resolve(values['data-dir'] ?? '.host-data'),
+    db: values.db,
     keyFile: values['key-file'],
     newKeyFile: values['new-key-file'],
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
+import { isPostgres } from '../db/dialect.js'
 import { groupKeyContext, seal, secretContext, unseal, WrongHostKeyError } from './sealed.js'
 
 type Db = Kysely<HostDatabaseSchema>
@@ -91,9 +92,15 @@ export async function resealIn(tx: Db, from: Buffer | null, to: Buffer): Promise
  * After re-sealing: zero freed space in pages (`secure_delete`), rebuild the file
  * (`VACUUM`) and fold the WAL back in and truncate it, so the old values (plaintext
  * before migration 008, the old key's ciphertexts after a rotation) are not left in
- * free pages or WAL frames. Backups taken before still hold them: see the operations notes.
+ * free pages or WAL frames. On PostgreSQL, `VACUUM FULL` rewrites the two tables, so
+ * the old rows' versions leave the table files (the server's WAL keeps them until it
+ * recycles its segments). Backups taken before still hold them: see the operations notes.
  */
 export async function scrubOldValues(db: Db): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`VACUUM FULL host_secret, "group"`.execute(db)
+    return
+  }
   await sql`PRAGMA secure_delete = ON`.execute(db)
   await sql`VACUUM`.execute(db)
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db)
