@@ -18,7 +18,7 @@ import { HostDidCache } from './identity/did-cache.js'
 import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
 import { MemoryCounterStore } from './limits/window-counter.js'
 import { DbCounterStore } from './limits/db-counter.js'
-import { isPostgres } from './db/dialect.js'
+import { isPostgres, whileNoOtherStarts } from './db/dialect.js'
 import { unauthenticatedLimit } from './limits/ip-limit.js'
 import { registerHandleWellKnown } from './api/well-known-did.js'
 import { registerOAuth } from './oauth/index.js'
@@ -63,15 +63,22 @@ export async function startHost(
   const publicUrl = options.publicUrl || `http://${options.bind}:${port}`
   const cfg: HostConfig = { ...options, port, publicUrl, hostKey }
 
-  let db
-  try {
-    db = await openHostDb(cfg.dataDir, hostKey, { url: cfg.db })
-  } catch (err) {
+  const db = await openHostDb(cfg.dataDir, hostKey, { url: cfg.db }).catch(async (err: unknown) => {
     await closeServer(server)
     throw err
-  }
-  const identity = await loadServiceIdentity(db, cfg)
-  const groupAuth = await loadGroupAuth(db, { publicUrl, serviceDid: identity.did, hostKey })
+  })
+  // What a first start creates (the service DID, token secrets, seeded groups), made by
+  // one process at a time: the others find it (several processes on PostgreSQL).
+  const { identity, groupAuth, groups } = await whileNoOtherStarts(db, async () => {
+    const identity = await loadServiceIdentity(db, cfg)
+    const groupAuth = await loadGroupAuth(db, { publicUrl, serviceDid: identity.did, hostKey })
+    const groups = cfg.seedFile ? await applySeed(db, cfg, JSON.parse(fs.readFileSync(cfg.seedFile, 'utf8')) as HostSeed) : []
+    return { identity, groupAuth, groups }
+  }).catch(async (err: unknown) => {
+    await db.destroy()
+    await closeServer(server)
+    throw err
+  })
   // DID documents are cached (src/host/identity/did-cache.ts): without it, every
   // authenticated request would wait for the PLC to hand over the caller's key.
   const idResolver = createIdResolver(cfg.plcUrl, { didCache: new HostDidCache() })
@@ -100,11 +107,6 @@ export async function startHost(
   app.use(answerOtherErrors)
   server.on('request', app)
 
-  let groups: SeededGroup[] = []
-  if (cfg.seedFile) {
-    const seed = JSON.parse(fs.readFileSync(cfg.seedFile, 'utf8')) as HostSeed
-    groups = await applySeed(db, cfg, seed)
-  }
   logger.info(
     { serviceDid: identity.did, url: publicUrl, bind: cfg.bind, port, plcUrl: cfg.plcUrl, allowLoopbackPeers: cfg.allowLoopbackPeers, version: HOST_VERSION },
     'host started',

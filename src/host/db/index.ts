@@ -17,7 +17,7 @@ import * as m012 from './migrations/012-rate-counters.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
-import { isPostgres } from './dialect.js'
+import { isPostgres, whileNoOtherStarts } from './dialect.js'
 import { speedupOff } from '../baseline.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
@@ -87,7 +87,7 @@ async function prepareSqlite(sqlite: SqliteDatabase.Database, prepare: (sql: str
 async function openPostgresHostDb(url: string, hostKey: Buffer): Promise<HostDb> {
   const db = await openPostgres(url)
   try {
-    await migrateAndCheck(db, hostKey)
+    await whileNoOtherStarts(db, () => migrateAndCheck(db, hostKey))
   } catch (err) {
     await db.destroy()
     throw err
