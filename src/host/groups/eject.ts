@@ -26,12 +26,17 @@ export async function ejectMemberAs(tx: Tx, groupDid: string, viewer: Viewer, di
   await recordChange(tx, groupDid, 'member.ejected', did)
 }
 
-/** Keeps `did` out of the group until someone holding `eject` lifts the ban. */
-export async function banFromGroup(tx: Tx, groupDid: string, did: string, note: string | null, by: string): Promise<void> {
+/**
+ * Keeps `did` out of the group until someone holding `eject` lifts the ban. Returns
+ * whether this made the ban (false: they were banned already, and that ban stands as it was).
+ */
+export async function banFromGroup(tx: Tx, groupDid: string, did: string, note: string | null, by: string, at = new Date().toISOString()): Promise<boolean> {
   const res = await tx
     .insertInto('ban')
-    .values({ groupDid, did, note, createdBy: by, createdAt: new Date().toISOString() })
+    .values({ groupDid, did, note, createdBy: by, createdAt: at })
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst()
-  if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) await recordChange(tx, groupDid, 'ban.created', did)
+  const made = Number(res.numInsertedOrUpdatedRows ?? 0) > 0
+  if (made) await recordChange(tx, groupDid, 'ban.created', did)
+  return made
 }

@@ -29,8 +29,9 @@ export function statusAfter(action: ModerationAction): SubjectStatus | undefined
  * What a takedown or its reversal does beyond the history. A record in one of the
  * group's spaces: it stops (or starts again) being served to members, and the change log
  * says so under the record's address, so members' apps drop (or fetch) it. An account:
- * ejected if still a member and banned; reversed, the ban is lifted (they may ask to
- * join again; membership is not handed back). Returns whether a ban was set.
+ * ejected if still a member and banned; reversed, the ban the takedown set is lifted
+ * (they may ask to join again; membership is not handed back), while a ban someone set
+ * before the takedown stands. Returns whether a ban was set.
  */
 export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, key: string, action: 'takedown' | 'reverseTakedown', note: string | undefined): Promise<boolean> {
   const isAccount = key.startsWith('did:')
@@ -39,19 +40,26 @@ export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, ke
   } else if (!spaceOfRecord(groupDid, key)) {
     throw refuse('InvalidRequest', "Only accounts and records in this group's spaces can be taken down")
   }
-  const existing = await tx.selectFrom('takedown').select('subjectKey').where('groupDid', '=', groupDid).where('subjectKey', '=', key).executeTakeFirst()
+  const existing = await tx
+    .selectFrom('takedown')
+    .select(['createdAt', 'createdBy'])
+    .where('groupDid', '=', groupDid)
+    .where('subjectKey', '=', key)
+    .executeTakeFirst()
 
   if (action === 'takedown') {
     if (existing) throw refuse('InvalidRequest', 'That is already taken down')
-    await tx.insertInto('takedown').values({ groupDid, subjectKey: key, createdBy: viewer.did, createdAt: new Date().toISOString() }).execute()
+    // The ban an account takedown makes carries the takedown's own time and author, so
+    // its reversal lifts that ban and no other.
+    const at = new Date().toISOString()
+    await tx.insertInto('takedown').values({ groupDid, subjectKey: key, createdBy: viewer.did, createdAt: at }).execute()
     if (!isAccount) {
       await recordChange(tx, groupDid, 'record.takenDown', key)
       return false
     }
     const member = await tx.selectFrom('member').select('did').where('groupDid', '=', groupDid).where('did', '=', key).executeTakeFirst()
     if (member) await ejectMemberAs(tx, groupDid, viewer, key)
-    await banFromGroup(tx, groupDid, key, note ?? null, viewer.did)
-    return true
+    return banFromGroup(tx, groupDid, key, note ?? null, viewer.did, at)
   }
 
   if (!existing) throw refuse('InvalidRequest', 'That is not taken down')
@@ -60,7 +68,13 @@ export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, ke
     await recordChange(tx, groupDid, 'record.restored', key)
     return false
   }
-  const lifted = await tx.deleteFrom('ban').where('groupDid', '=', groupDid).where('did', '=', key).executeTakeFirst()
+  const lifted = await tx
+    .deleteFrom('ban')
+    .where('groupDid', '=', groupDid)
+    .where('did', '=', key)
+    .where('createdAt', '=', existing.createdAt)
+    .where('createdBy', '=', existing.createdBy)
+    .executeTakeFirst()
   if (Number(lifted.numDeletedRows) > 0) await recordChange(tx, groupDid, 'ban.lifted', key)
   return false
 }

@@ -95,4 +95,27 @@ describe('takedowns', () => {
     expect((await as('member').call('example.groups.requestJoin', { body: { group: group() } })).body).toMatchObject({ status: 'admitted' })
     expect(await emit('admin', target, 'takedown')).toMatchObject({ status: 200, body: { subject: { takenDown: true } } })
   })
+
+  it('reversing an account takedown leaves a ban someone set before it', async () => {
+    const target = account(as('member').did)
+    const banned = async () => (await as('admin').call<{ bans: { did: string }[] }>('example.groups.listBans', { params: { group: group() } })).body.bans.map((b) => b.did)
+    // Still taken down from the test before: reversed, they join again.
+    expect(await emit('admin', target, 'reverseTakedown')).toMatchObject({ status: 200 })
+    expect((await as('member').call('example.groups.requestJoin', { body: { group: group() } })).body).toMatchObject({ status: 'admitted' })
+
+    // The owner ejects and bans them; a moderator's takedown comes after.
+    expect((await as('owner').call('example.groups.ejectMember', { body: { group: group(), did: as('member').did, ban: true, note: 'Banned for harassment' } })).status).toBe(200)
+    expect(await emit('admin', target, 'takedown')).toMatchObject({ status: 200, body: { subject: { takenDown: true } } })
+    const [entry] = (await as('moderator').call<{ history: { event: string; ban?: boolean }[] }>('example.groups.getSubject', { params: { group: group(), subject: as('member').did } })).body.history
+    expect(entry).toMatchObject({ event: 'takedown' })
+    expect(entry!.ban).toBeUndefined()
+
+    // Reversing the takedown does not undo the owner's ban.
+    expect(await emit('admin', target, 'reverseTakedown')).toMatchObject({ status: 200, body: { subject: { takenDown: false } } })
+    expect(await banned()).toContain(as('member').did)
+    expect(await as('member').call('example.groups.requestJoin', { body: { group: group() } })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+
+    expect((await as('owner').call('example.groups.unbanMember', { body: { group: group(), did: as('member').did } })).status).toBe(200)
+    expect(await banned()).not.toContain(as('member').did)
+  })
 })
