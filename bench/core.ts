@@ -152,6 +152,10 @@ async function main() {
     const unsubscribe = core.notices.subscribe((n) => {
       if (n.name === 'group.changed' && n.payload.groupDid === group.did && !noticeAt) noticeAt = performance.now()
     })
+    // Timed from the start of the sync that sees the change: an upper bound of "after the
+    // sync saw it" that a notice held back (batched, debounced, sent only after the whole
+    // sync) would push past the target.
+    const syncStarted = performance.now()
     await ipc('sync.now', {})
     const syncEnded = performance.now()
     unsubscribe()
@@ -201,9 +205,9 @@ async function main() {
     console.log(`baseline: every group read whole             ${fullRead.host} host, ${fullRead.pds} PDS`)
     console.log(`a sync that finds nothing new                ${noChange.host} host, ${noChange.pds} PDS  (target <= ${followed.length} in all: ${noChange.host + noChange.pds <= followed.length ? 'met' : 'NOT met'})`)
     console.log(`one decision, sent and confirmed             ${oneAction.host} host, ${oneAction.pds} PDS  (target <= 2 host and 0 PDS: ${oneAction.host <= 2 && oneAction.pds === 0 ? 'met' : 'NOT met'})`)
-    const heardAfter = noticeAt ? noticeAt - syncEnded : Number.POSITIVE_INFINITY
+    const heardAfter = noticeAt ? noticeAt - syncStarted : Number.POSITIVE_INFINITY
     console.log(
-      `a change made elsewhere: the window is told ${noticeAt ? `${heardAfter <= 0 ? 'before the sync returned' : `${heardAfter.toFixed(0)} ms after the sync`}` : 'never'} (a pushed notice; the window has no polling timer)  (target within 2 s: ${heardAfter <= 2000 ? 'met' : 'NOT met'})`,
+      `a change made elsewhere: the window is told ${noticeAt ? `${heardAfter.toFixed(0)} ms after the sync that saw it began (it took ${(syncEnded - syncStarted).toFixed(0)} ms)` : 'never'} (a pushed notice; the window has no polling timer)  (target within 2 s: ${heardAfter <= 2000 ? 'met' : 'NOT met'})`,
     )
 
     console.log('\nShowing data on start')
