@@ -4,6 +4,7 @@ import App from './App.vue'
 import { createAppRouter, prefetchViews } from './router'
 import { resolveApi } from './ipc/bridge'
 import { API_KEY } from './ipc/use-api'
+import { keepFocusThroughBusy } from './keep-focus'
 import './styles/base.css'
 
 // Resolve the API before the router reads the URL: the loopback shell's launch
@@ -12,3 +13,4 @@ const api = resolveApi()
 
 createApp(App).provide(API_KEY, api).use(createPinia()).use(createAppRouter()).mount('#app')
 prefetchViews()
+keepFocusThroughBusy()
