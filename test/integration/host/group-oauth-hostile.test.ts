@@ -101,6 +101,26 @@ async function authorizationCode() {
   }
 }
 
+/** The token endpoint's first answer for a finished sign-in. */
+async function exchange(flow: Awaited<ReturnType<typeof authorizationCode>>) {
+  const tokens = await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
+  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200)
+  return tokens.body
+}
+
+/** A write into the calendar as the group with a session's access token (retried once on a new nonce): its status. */
+async function writeWith(flow: { key: DpopKey; state: { nonce?: string } }, accessToken: string, retry = true): Promise<number> {
+  const proof = await dpopProof(flow.key, { htm: 'POST', htu: at('/xrpc/com.atproto.space.createRecord'), nonce: flow.state.nonce, accessToken })
+  const res = await fetch(at('/xrpc/com.atproto.space.createRecord'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `DPoP ${accessToken}`, dpop: proof },
+    body: JSON.stringify({ space: calendar(), repo: group().did, collection: EVENT, record: { $type: EVENT, name: 'x', startsAt: '2026-07-01T12:00:00.000Z', createdAt: new Date().toISOString() } }),
+  })
+  if (res.headers.get('dpop-nonce')) flow.state.nonce = res.headers.get('dpop-nonce')!
+  if (retry && res.status === 401 && res.headers.get('www-authenticate')?.includes('use_dpop_nonce')) return writeWith(flow, accessToken, false)
+  return res.status
+}
+
 describe('metadata documents', () => {
   it('names the host as its own protected resource and authorization server', async () => {
     const res = await fetch(at('/.well-known/oauth-protected-resource'))
@@ -340,6 +360,20 @@ describe('the token endpoint', () => {
     for (const secret of [flow.code, flow.verifier, first.body.access_token, first.body.refresh_token, second.body.refresh_token] as string[]) {
       expect(log.includes(secret)).toBe(false)
     }
+  })
+
+  it('ends the whole session when a rotated-out refresh token is used again (RFC 9700 section 4.14.2)', async () => {
+    const flow = await authorizationCode()
+    const first = await exchange(flow)
+    const refresh = (token: unknown) => post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId(), refresh_token: token as string }, flow.key, flow.state)
+    const second = await refresh(first.refresh_token)
+    expect(second.status, JSON.stringify(second.body)).toBe(200)
+    expect(await writeWith(flow, second.body.access_token as string)).toBe(200)
+
+    // The first token again (a copy in someone else's hands, or the client's own): refused, and the session ends.
+    expect(await refresh(first.refresh_token)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+    expect(await refresh(second.body.refresh_token)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+    expect(await writeWith(flow, second.body.access_token as string)).toBe(401)
   })
 
   it('refuses unknown grant types and codes with OAuth errors', async () => {
