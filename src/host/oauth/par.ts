@@ -44,6 +44,7 @@ async function groupOf(ctx: HostContext, hint: string | undefined): Promise<stri
  * `request_uri` for the authorization page.
  */
 export function registerPar(app: express.Application, ctx: HostContext): void {
+  const rules = { allowLoopbackDocuments: ctx.config.allowLoopbackPeers }
   app.post(
     PAR_PATH,
     oauthEndpoint(async (req, res) => {
@@ -52,7 +53,7 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
       if (body.request !== undefined || body.request_uri !== undefined) {
         throw oauthError('request_not_supported', 'Send the parameters themselves; request objects are not supported')
       }
-      const client = await loadClientMetadata(param(body, 'client_id'), ctx.peerFetch)
+      const client = await loadClientMetadata(param(body, 'client_id'), ctx.peerFetch, rules)
       const proof = await authServerDpop(ctx, req, res)
       const dpopJkt = param(body, 'dpop_jkt')
       if (dpopJkt !== undefined && dpopJkt !== proof.jkt) throw oauthError('invalid_dpop_proof', 'dpop_jkt is not the key that signed the DPoP proof')
@@ -69,10 +70,10 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
       const responseMode = param(body, 'response_mode') ?? 'query'
       if (responseMode !== 'query' && responseMode !== 'fragment') throw oauthError('invalid_request', 'response_mode must be query or fragment')
 
-      const scope = param(body, 'scope') ?? client.scope ?? 'atproto'
+      const scope = param(body, 'scope') ?? client.scope
       const asked = scope.split(' ').filter(Boolean)
       if (!asked.includes('atproto')) throw oauthError('invalid_scope', 'scope must include "atproto"')
-      const declared = new Set(client.scope?.split(' '))
+      const declared = new Set(client.scope.split(' '))
       const undeclared = asked.filter((s) => !declared.has(s))
       if (undeclared.length) throw oauthError('invalid_scope', `The client's metadata does not declare: ${undeclared.join(' ').slice(0, 300)}`)
 

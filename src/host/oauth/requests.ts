@@ -2,7 +2,6 @@ import type { HostDb } from '../db/index.js'
 import type { OAuthRequestTable } from '../db/schema.js'
 import { oauthError } from './errors.js'
 import { nowS } from './secrets.js'
-import type { ClientMetadata } from './client-metadata.js'
 
 /** A pushed request may be used for 10 minutes: long enough to sign in and consent. */
 export const PAR_TTL_S = 10 * 60
@@ -22,13 +21,12 @@ export interface RequestParams {
 }
 
 export interface PendingRequest extends Omit<OAuthRequestTable, 'clientMetadata' | 'params'> {
-  client: ClientMetadata
   params: RequestParams
 }
 
-const decode = (row: OAuthRequestTable): PendingRequest => ({
+// The pages name the app by its client ID alone (client-id.ts): nothing of its metadata is read back.
+const decode = ({ clientMetadata: _, ...row }: OAuthRequestTable): PendingRequest => ({
   ...row,
-  client: JSON.parse(row.clientMetadata) as ClientMetadata,
   params: JSON.parse(row.params) as RequestParams,
 })
 

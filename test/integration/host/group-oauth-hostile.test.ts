@@ -8,6 +8,7 @@ import { closeSharedBrowser } from '../../support/browser-sign-in.js'
 import { completeGroupSignIn } from '../../support/group-sign-in.js'
 import { createDpopKey, dpopProof, type DpopKey } from '../../support/dpop.js'
 import { openLoopbackRedirect } from '../../../src/main/core/accounts/loopback-redirect.js'
+import { startClientDocumentServer } from '../../support/client-document-server.js'
 
 /**
  * The group sign-in's endpoints against hostile or careless callers (issue 14): each
@@ -229,6 +230,67 @@ it('answers odd bodies on PAR, token and revocation with OAuth errors, never a 5
       if (res.status >= 400) expect(JSON.parse(text), `${path} ${body}`).toHaveProperty('error')
     }
   }
+})
+
+describe('clients that publish a metadata document', () => {
+  let docs: Awaited<ReturnType<typeof startClientDocumentServer>>
+  beforeAll(async () => {
+    docs = await startClientDocumentServer()
+  })
+  afterAll(() => docs.close())
+
+  /** A native app's document, with a name it gives itself that nothing checks. */
+  const nativeApp = (extra: Record<string, unknown> = {}) => ({
+    client_name: 'Totally Trustworthy Bank',
+    application_type: 'native',
+    redirect_uris: ['http://127.0.0.1/callback'],
+    scope: scope(),
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    dpop_bound_access_tokens: true,
+    ...extra,
+  })
+  const pageUrl = (client: string, requestUri: string) => `${at('/oauth/authorize')}?${new URLSearchParams({ client_id: client, request_uri: requestUri })}`
+
+  it('refuses a document whose client_uri names another origin (it would pass for that app)', async () => {
+    const client = docs.publish('/claims-convene/client-metadata.json', nativeApp({ client_name: 'Convene', client_uri: 'https://convene.app' }))
+    const res = await post('/oauth/par', parForm({ client_id: client }), await createDpopKey())
+    expect(res).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
+    expect(res.body.error_description).toContain('client_uri')
+  })
+
+  it('refuses a native app’s custom-scheme redirect that is not its own domain reversed', async () => {
+    const client = docs.publish('/custom-scheme/client-metadata.json', nativeApp({ redirect_uris: ['app.convene:/callback'] }))
+    const res = await post('/oauth/par', parForm({ client_id: client, redirect_uri: 'app.convene:/callback' }), await createDpopKey())
+    expect(res).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
+    expect(res.body.error_description).toMatch(/custom scheme/)
+  })
+
+  it('names the app on the sign-in and consent pages by its client ID’s host, never by its client_name', async () => {
+    const client = docs.publish('/named/client-metadata.json', nativeApp())
+    const host = new URL(docs.origin).host
+    const redirect = await openLoopbackRedirect()
+    try {
+      const par = await post('/oauth/par', parForm({ client_id: client }, redirect.port), await createDpopKey())
+      expect(par.status, JSON.stringify(par.body)).toBe(201)
+      const admin = net.as('admin').account
+      let signIn = ''
+      const result = await completeGroupSignIn(pageUrl(client, par.body.request_uri as string), { handle: admin.handle, password: admin.password }, 'Deny', async (page) => {
+        signIn = await page.locator('main').innerText()
+      })
+      expect(signIn).toContain(`${host} asks to act as the group`)
+      expect(signIn).not.toContain('Trustworthy')
+      expect(result.consent, result.stoppedAt).toBeDefined()
+      expect(result.consent).toContain(`Let ${host} act as`)
+      expect(result.consent).toMatch(new RegExp(`App\\s+${host.replace(/\./g, '\\.')}`))
+      expect(result.consent).toContain(client)
+      expect(result.consent).not.toContain('Trustworthy')
+      expect((await redirect.params).get('error')).toBe('access_denied')
+    } finally {
+      redirect.close()
+    }
+  })
 })
 
 describe('the authorization pages', () => {
