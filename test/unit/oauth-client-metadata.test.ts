@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { allowsRedirect, loadClientMetadata, MAX_CLIENT_DOCUMENT_BYTES } from '../../src/host/oauth/client-metadata.js'
+import { allowsRedirect, loadClientMetadata, MAX_CLIENT_DOCUMENT_BYTES, type ClientMetadata } from '../../src/host/oauth/client-metadata.js'
+import { ClientMetadataCache } from '../../src/host/oauth/client-cache.js'
 import { clientLabel, parseClientId } from '../../src/host/oauth/client-id.js'
 import { OAuthError } from '../../src/host/oauth/errors.js'
 
@@ -194,5 +195,70 @@ describe('how the pages name a client', () => {
     expect(clientLabel('https://convene.app/oauth-client-metadata.json')).toEqual({ name: 'convene.app' })
     expect(clientLabel(ID)).toEqual({ name: 'app.example.com', address: ID })
     expect(clientLabel('http://localhost?scope=atproto').name).toMatch(/development client/)
+  })
+})
+
+describe('the client metadata cache', () => {
+  const metadata: ClientMetadata = { client_id: ID, application_type: 'web', redirect_uris: ['https://app.example.com/callback'], scope: 'atproto' }
+
+  it('fetches once for many requests, at once or one after another, until the entry is old', async () => {
+    let now = 0
+    let loads = 0
+    const cache = new ClientMetadataCache(
+      async () => {
+        loads++
+        return metadata
+      },
+      { okMs: 1000, refusedMs: 100, maxBytes: 10_000 },
+      () => now,
+    )
+    await Promise.all(Array.from({ length: 20 }, () => cache.get(ID)))
+    expect(loads).toBe(1)
+    now = 999
+    await cache.get(ID)
+    expect(loads).toBe(1)
+    now = 1001
+    await cache.get(ID)
+    expect(loads).toBe(2)
+  })
+
+  it('keeps a refusal briefly, and forgets other failures at once', async () => {
+    let now = 0
+    let loads = 0
+    let failure: Error = new OAuthError('invalid_client', 'not valid')
+    const cache = new ClientMetadataCache(
+      async () => {
+        loads++
+        throw failure
+      },
+      { okMs: 1000, refusedMs: 100, maxBytes: 10_000 },
+      () => now,
+    )
+    for (let i = 0; i < 5; i++) await expect(cache.get(ID)).rejects.toThrow('not valid')
+    expect(loads).toBe(1)
+    now = 101
+    failure = new Error('bug')
+    await expect(cache.get(ID)).rejects.toThrow('bug')
+    await expect(cache.get(ID)).rejects.toThrow('bug')
+    expect(loads).toBe(3)
+  })
+
+  it('holds no more than its size: the least recently used go first', async () => {
+    const loaded: string[] = []
+    const cache = new ClientMetadataCache(
+      async (id) => {
+        loaded.push(id)
+        return { ...metadata, client_id: id }
+      },
+      { okMs: 1000, refusedMs: 100, maxBytes: 600 },
+      () => 0,
+    )
+    const ids = ['a', 'b', 'c', 'd'].map((x) => `https://${x}.example.com/client-metadata.json`)
+    for (const id of ids) await cache.get(id)
+    loaded.length = 0
+    await cache.get(ids[3]!)
+    expect(loaded).toEqual([])
+    await cache.get(ids[0]!)
+    expect(loaded).toEqual([ids[0]])
   })
 })

@@ -2,6 +2,7 @@ import type { HostDb } from '../db/index.js'
 import type { OAuthRequestTable } from '../db/schema.js'
 import { oauthError } from './errors.js'
 import { nowS } from './secrets.js'
+import type { ClientMetadata } from './client-metadata.js'
 
 /** A pushed request may be used for 10 minutes: long enough to sign in and consent. */
 export const PAR_TTL_S = 10 * 60
@@ -29,6 +30,13 @@ const decode = ({ clientMetadata: _, ...row }: OAuthRequestTable): PendingReques
   ...row,
   params: JSON.parse(row.params) as RequestParams,
 })
+
+/**
+ * What a request keeps of its client's metadata: PAR has checked the request against
+ * it, and the pages name the app by its client ID, so only that and the kind of app,
+ * never the document itself (up to 64 kB, most of it whatever the app chose to put there).
+ */
+export const storedClient = (m: ClientMetadata) => JSON.stringify({ client_id: m.client_id, application_type: m.application_type })
 
 /**
  * The request a `request_uri` names, while it may still be used; `invalid_request_uri`

@@ -252,6 +252,21 @@ describe('clients that publish a metadata document', () => {
     ...extra,
   })
   const pageUrl = (client: string, requestUri: string) => `${at('/oauth/authorize')}?${new URLSearchParams({ client_id: client, request_uri: requestUri })}`
+  const storedClientMetadata = (requestUri: string) => {
+    const db = new SqliteDatabase(path.join(net.running.dataDir, 'host', 'host.sqlite'), { readonly: true })
+    try {
+      return (db.prepare('SELECT clientMetadata FROM oauth_request WHERE id = ?').get(requestUri.split(':').at(-1)) as { clientMetadata: string }).clientMetadata
+    } finally {
+      db.close()
+    }
+  }
+
+  it('takes a valid document, fetched once', async () => {
+    const client = docs.publish('/good/client-metadata.json', nativeApp())
+    const res = await post('/oauth/par', parForm({ client_id: client }), await createDpopKey())
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(docs.requests('/good/client-metadata.json')).toBe(1)
+  })
 
   it('refuses a document whose client_uri names another origin (it would pass for that app)', async () => {
     const client = docs.publish('/claims-convene/client-metadata.json', nativeApp({ client_name: 'Convene', client_uri: 'https://convene.app' }))
@@ -290,6 +305,42 @@ describe('clients that publish a metadata document', () => {
     } finally {
       redirect.close()
     }
+  })
+
+  it('checks the DPoP proof before fetching the client’s document, and fetches it once for many requests', async () => {
+    const document = '/dpop-first/client-metadata.json'
+    const client = docs.publish(document, nativeApp())
+    // No proof, a broken one, and a first one without the nonce: none costs a fetch.
+    expect(await post('/oauth/par', parForm({ client_id: client }), undefined)).toMatchObject({ status: 400, body: { error: 'invalid_dpop_proof' } })
+    const broken = await fetch(at('/oauth/par'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: 'eyJhbGciOiJub25lIn0.e30.' },
+      body: new URLSearchParams(parForm({ client_id: client })).toString(),
+    })
+    expect(broken.status).toBe(400)
+    const key = await createDpopKey()
+    const nonceless = await fetch(at('/oauth/par'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, { htm: 'POST', htu: at('/oauth/par') }) },
+      body: new URLSearchParams(parForm({ client_id: client })).toString(),
+    })
+    expect(await nonceless.json()).toMatchObject({ error: 'use_dpop_nonce' })
+    expect(docs.requests(document)).toBe(0)
+
+    const state: { nonce?: string } = { nonce: nonceless.headers.get('dpop-nonce')! }
+    for (let i = 0; i < 5; i++) expect((await post('/oauth/par', parForm({ client_id: client }), key, state)).status).toBe(201)
+    expect(docs.requests(document)).toBe(1)
+  })
+
+  it('keeps a bounded part of the document: a 400 kB one is refused, a padded smaller one is not stored whole', async () => {
+    const padding = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`x_unknown_${i}`, 'y'.repeat(1000)]))
+    const huge = docs.publish('/huge/client-metadata.json', nativeApp({ client_name: 'n'.repeat(200_000), ...padding(200) }))
+    expect(await post('/oauth/par', parForm({ client_id: huge }), await createDpopKey())).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
+
+    const padded = docs.publish('/padded/client-metadata.json', nativeApp({ client_name: 'n'.repeat(30_000), ...padding(20) }))
+    const res = await post('/oauth/par', parForm({ client_id: padded }), await createDpopKey())
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(storedClientMetadata(res.body.request_uri as string).length).toBeLessThan(1000)
   })
 })
 
