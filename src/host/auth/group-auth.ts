@@ -5,6 +5,7 @@ import { refuse } from '../errors.js'
 import { DpopNonce, DpopProofError, DpopVerifier, type DpopResponse } from './dpop.js'
 import { GroupTokens } from './group-token.js'
 import { OAuthAccessTokens } from '../oauth/access-token.js'
+import { RefreshTokens } from '../oauth/refresh-tokens.js'
 import { liveSession } from '../oauth/sessions.js'
 import { spaceScopesOf } from '../oauth/space-scopes.js'
 import { GRANTED_ACTIONS } from '../spaces/scope.js'
@@ -21,6 +22,8 @@ export interface GroupAuth {
   tokens: GroupTokens
   /** Access tokens of group sessions from the OAuth sign-in (src/host/oauth). */
   oauthTokens: OAuthAccessTokens
+  /** Their refresh tokens, which the host recognises even once rotated out (reuse ends the session). */
+  oauthRefreshTokens: RefreshTokens
   /** `getGroupAuth` takes each service-auth token once. */
   oneTimeTokens: OneTimeServiceTokens
 }
@@ -32,6 +35,7 @@ export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; servi
     dpop: new DpopVerifier(db, nonces, opts.publicUrl),
     tokens: new GroupTokens(await randomSecret(db, opts.hostKey, 'groupTokenSecret'), opts.serviceDid),
     oauthTokens: new OAuthAccessTokens(await randomSecret(db, opts.hostKey, 'oauthTokenSecret'), new URL(opts.publicUrl).origin),
+    oauthRefreshTokens: new RefreshTokens(await randomSecret(db, opts.hostKey, 'oauthRefreshSecret')),
     oneTimeTokens: new OneTimeServiceTokens(db),
   }
 }

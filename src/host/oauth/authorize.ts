@@ -1,11 +1,10 @@
 import express from 'express'
 import { isValidHandle } from '@atproto/syntax'
 import type { NodeOAuthClient } from '@atproto/oauth-client-node'
-import { isOAuthClientIdLoopback } from '@atproto/oauth-types'
 import type { HostContext } from '../context.js'
 import { viewerOf } from '../groups/access.js'
 import { OAuthError } from './errors.js'
-import { clientDisplayName } from './client-metadata.js'
+import { clientLabel } from './client-id.js'
 import { claimDevice, sameDevice } from './device.js'
 import { CODE_TTL_S, loadRequest, requestUriOf, type PendingRequest } from './requests.js'
 import { describeSpaceScope, narrowScope } from './space-scopes.js'
@@ -60,7 +59,7 @@ const groupLabel = (g: { handle: string; displayName: string | null }) => (g.dis
 async function signInPage(ctx: HostContext, res: express.Response, request: PendingRequest, error?: string, typed = '') {
   const group = await groupOf(ctx, request.groupDid)
   const body = `
-<p>${esc(clientDisplayName(request.client))} asks to act as the group <strong>${esc(groupLabel(group))}</strong>.</p>
+<p><strong>${esc(clientLabel(request.clientId).name)}</strong> asks to act as the group <strong>${esc(groupLabel(group))}</strong>.</p>
 <p>A group has no password. Sign in with your own account: the group host then checks which roles you hold in the group.</p>
 <form method="post" action="${SIGN_IN_PATH}">
 ${hiddenFields(request)}
@@ -79,12 +78,12 @@ async function consentPage(ctx: HostContext, res: express.Response, request: Pen
   const { spaces } = await narrowScope(ctx.db, request.groupDid, viewer, request.params.scope)
   const abilities = ['See that it is signed in as the group (its identity)']
   for (const s of spaces) abilities.push(describeSpaceScope(s, s.name))
-  const client = request.client
-  // A development client's ID carries its whole scope: its origin says enough.
-  const appAddress = client.client_uri ?? (isOAuthClientIdLoopback(client.client_id) ? 'http://localhost' : client.client_id)
+  // The app as the host knows it: by the host of its client ID, where it proved itself
+  // by serving its document, and not by the name it gives itself there.
+  const client = clientLabel(request.clientId)
   const body = `
 <dl>
-<dt>App</dt><dd>${esc(clientDisplayName(client))} <span class="hint">(${esc(appAddress)})</span></dd>
+<dt>App</dt><dd><strong>${esc(client.name)}</strong>${client.address ? `<br><span class="hint">${esc(client.address)}</span>` : ''}</dd>
 <dt>Group</dt><dd>${esc(groupLabel(group))}</dd>
 <dt>You</dt><dd>@${esc(request.personHandle ?? request.personDid)}</dd>
 <dt>Your roles</dt><dd>${esc(viewer.roles.join(', '))}</dd>
@@ -99,7 +98,7 @@ ${hiddenFields(request)}
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </div>
 </form>`
-  sendPage(res, 200, `Let ${clientDisplayName(client)} act as ${group.displayName ?? '@' + group.handle}?`, body, {
+  sendPage(res, 200, `Let ${client.name} act as ${group.displayName ?? '@' + group.handle}?`, body, {
     formTargets: [new URL(request.params.redirect_uri).origin],
   })
 }
@@ -187,7 +186,7 @@ export function registerAuthorize(app: express.Application, ctx: HostContext, up
           403,
           'You hold no role in this group',
           `<p role="alert">You (@${esc(request.personHandle ?? did)}) hold no role in ${esc(groupLabel(group))}, so you cannot let an app act for it. No session was made.</p>
-<p><a href="${esc(back)}">Return to ${esc(clientDisplayName(request.client))}</a></p>`,
+<p><a href="${esc(back)}">Return to ${esc(clientLabel(request.clientId).name)}</a></p>`,
         )
       }
       await ctx.db.updateTable('oauth_request').set({ personDid: did }).where('id', '=', request.id).execute()

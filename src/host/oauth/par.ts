@@ -3,8 +3,10 @@ import { isValidHandle } from '@atproto/syntax'
 import type { HostContext } from '../context.js'
 import { oauthEndpoint, oauthError } from './errors.js'
 import { allowsRedirect, loadClientMetadata } from './client-metadata.js'
+import { parseClientId } from './client-id.js'
+import { ClientMetadataCache } from './client-cache.js'
 import { authServerDpop } from './dpop-endpoint.js'
-import { PAR_TTL_S, pruneRequests, requestUriOf, type RequestParams } from './requests.js'
+import { PAR_TTL_S, pruneRequests, requestUriOf, storedClient, type RequestParams } from './requests.js'
 import { nowS, randomToken } from './secrets.js'
 
 export const PAR_PATH = '/oauth/par'
@@ -42,8 +44,14 @@ async function groupOf(ctx: HostContext, hint: string | undefined): Promise<stri
  * what the client declares, and the group in `login_hint`; binds the request to the
  * DPoP key of its proof (the code is exchanged with that key only). Answers 201 with a
  * `request_uri` for the authorization page.
+ *
+ * The DPoP proof is checked before the client's document is fetched: a request without
+ * a valid proof (every client's first, which only gets a nonce) costs no fetch, and
+ * documents are kept a while (client-cache.ts), so many requests cost one.
  */
 export function registerPar(app: express.Application, ctx: HostContext): void {
+  const rules = { allowLoopbackDocuments: ctx.config.allowLoopbackPeers }
+  const documents = new ClientMetadataCache((clientId) => loadClientMetadata(clientId, ctx.peerFetch, rules))
   app.post(
     PAR_PATH,
     oauthEndpoint(async (req, res) => {
@@ -52,8 +60,10 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
       if (body.request !== undefined || body.request_uri !== undefined) {
         throw oauthError('request_not_supported', 'Send the parameters themselves; request objects are not supported')
       }
-      const client = await loadClientMetadata(param(body, 'client_id'), ctx.peerFetch)
+      const clientId = parseClientId(param(body, 'client_id'), rules)
       const proof = await authServerDpop(ctx, req, res)
+      // A development client's metadata is its own ID: nothing to fetch or keep.
+      const client = clientId.kind === 'loopback' ? await loadClientMetadata(clientId.id, ctx.peerFetch, rules) : await documents.get(clientId.id)
       const dpopJkt = param(body, 'dpop_jkt')
       if (dpopJkt !== undefined && dpopJkt !== proof.jkt) throw oauthError('invalid_dpop_proof', 'dpop_jkt is not the key that signed the DPoP proof')
 
@@ -69,10 +79,10 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
       const responseMode = param(body, 'response_mode') ?? 'query'
       if (responseMode !== 'query' && responseMode !== 'fragment') throw oauthError('invalid_request', 'response_mode must be query or fragment')
 
-      const scope = param(body, 'scope') ?? client.scope ?? 'atproto'
+      const scope = param(body, 'scope') ?? client.scope
       const asked = scope.split(' ').filter(Boolean)
       if (!asked.includes('atproto')) throw oauthError('invalid_scope', 'scope must include "atproto"')
-      const declared = new Set(client.scope?.split(' '))
+      const declared = new Set(client.scope.split(' '))
       const undeclared = asked.filter((s) => !declared.has(s))
       if (undeclared.length) throw oauthError('invalid_scope', `The client's metadata does not declare: ${undeclared.join(' ').slice(0, 300)}`)
 
@@ -94,7 +104,7 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
         .values({
           id,
           clientId: client.client_id,
-          clientMetadata: JSON.stringify(client),
+          clientMetadata: storedClient(client),
           params: JSON.stringify(params),
           jkt: proof.jkt,
           groupDid,

@@ -22,15 +22,21 @@ export interface RequestParams {
 }
 
 export interface PendingRequest extends Omit<OAuthRequestTable, 'clientMetadata' | 'params'> {
-  client: ClientMetadata
   params: RequestParams
 }
 
-const decode = (row: OAuthRequestTable): PendingRequest => ({
+// The pages name the app by its client ID alone (client-id.ts): nothing of its metadata is read back.
+const decode = ({ clientMetadata: _, ...row }: OAuthRequestTable): PendingRequest => ({
   ...row,
-  client: JSON.parse(row.clientMetadata) as ClientMetadata,
   params: JSON.parse(row.params) as RequestParams,
 })
+
+/**
+ * What a request keeps of its client's metadata: PAR has checked the request against
+ * it, and the pages name the app by its client ID, so only that and the kind of app,
+ * never the document itself (up to 64 kB, most of it whatever the app chose to put there).
+ */
+export const storedClient = (m: ClientMetadata) => JSON.stringify({ client_id: m.client_id, application_type: m.application_type })
 
 /**
  * The request a `request_uri` names, while it may still be used; `invalid_request_uri`

@@ -1,6 +1,7 @@
 import type { HostDb } from '../db/index.js'
 import type { OAuthSessionTable } from '../db/schema.js'
 import { hashToken, nowS, randomToken } from './secrets.js'
+import type { RefreshTokens } from './refresh-tokens.js'
 
 /**
  * How long a group session may be refreshed. atproto's servers give development
@@ -18,10 +19,11 @@ const ENDED_KEPT_S = 24 * 3600
 
 export async function createSession(
   db: HostDb,
+  tokens: RefreshTokens,
   s: Omit<OAuthSessionTable, 'id' | 'refreshHash' | 'createdAt' | 'expiresAt' | 'revokedAt'> & { development: boolean },
 ): Promise<{ id: string; refreshToken: string }> {
   const id = randomToken(16)
-  const refreshToken = randomToken()
+  const refreshToken = tokens.issue(id)
   const now = nowS()
   const { development, ...row } = s
   await pruneEndedSessions(db, now)
@@ -51,8 +53,8 @@ export const sessionByCode = (db: HostDb, codeHash: string) =>
  * Swaps the refresh token (RFC 9700 section 4.14.2: rotation). Only one of two
  * concurrent refreshes with the same token wins; the other finds no row.
  */
-export async function rotateRefreshToken(db: HostDb, id: string, oldToken: string): Promise<string | undefined> {
-  const refreshToken = randomToken()
+export async function rotateRefreshToken(db: HostDb, tokens: RefreshTokens, id: string, oldToken: string): Promise<string | undefined> {
+  const refreshToken = tokens.issue(id)
   const res = await db
     .updateTable('oauth_session')
     .set({ refreshHash: hashToken(refreshToken) })
@@ -61,6 +63,21 @@ export async function rotateRefreshToken(db: HostDb, id: string, oldToken: strin
     .where('revokedAt', 'is', null)
     .executeTakeFirst()
   return Number(res.numUpdatedRows) === 1 ? refreshToken : undefined
+}
+
+/**
+ * When `presented` is a refresh token the host issued that is not its session's current
+ * one, it was rotated out and is being used again: a sign that it was copied (RFC 9700
+ * section 4.14.2). The session ends, so the newer refresh token and every access token
+ * stop working too. Says whether that was so.
+ */
+export async function endSessionIfReused(db: HostDb, tokens: RefreshTokens, presented: string): Promise<boolean> {
+  const id = tokens.sessionOf(presented)
+  if (!id) return false
+  const current = await db.selectFrom('oauth_session').select('refreshHash').where('id', '=', id).executeTakeFirst()
+  if (!current || current.refreshHash === hashToken(presented)) return false
+  await revokeSession(db, id)
+  return true
 }
 
 /** Ends a session now: its end moves up to now too, so pruning finds it by `expiresAt` (indexed). */

@@ -4,7 +4,7 @@ import { viewerOf } from '../groups/access.js'
 import { isOAuthClientIdLoopback } from '@atproto/oauth-types'
 import { oauthEndpoint, oauthError } from './errors.js'
 import { authServerDpop } from './dpop-endpoint.js'
-import { createSession, isLive, liveSession, revokeSession, rotateRefreshToken, sessionByCode, sessionByRefreshToken } from './sessions.js'
+import { createSession, endSessionIfReused, isLive, liveSession, revokeSession, rotateRefreshToken, sessionByCode, sessionByRefreshToken } from './sessions.js'
 import { hashToken, nowS, s256 } from './secrets.js'
 import type { RequestParams } from './requests.js'
 import type { OAuthSessionTable } from '../db/schema.js'
@@ -13,6 +13,7 @@ export const TOKEN_PATH = '/oauth/token'
 export const REVOKE_PATH = '/oauth/revoke'
 
 const MAX_PARAM_LENGTH = 2048
+const REUSED = 'This refresh token was already used; the session it belongs to has ended (sign in again)'
 
 function str(body: Record<string, unknown>, name: string): string {
   const value = body[name]
@@ -37,8 +38,9 @@ async function tokenResponse(ctx: HostContext, session: Pick<OAuthSessionTable, 
  * The token endpoint: `authorization_code` (PKCE S256, the DPoP key of the PAR, the same
  * redirect URI) and `refresh_token` (rotated; the DPoP key of the session). Tokens are
  * DPoP-bound, `token_type: DPoP`, `sub` the group DID, `scope` what was granted. A code
- * used twice revokes the session it made (RFC 6749 section 4.1.2). Every refresh
- * re-checks the person's roles: a role lost or the group left ends the session.
+ * used twice revokes the session it made (RFC 6749 section 4.1.2), and so does a
+ * refresh token used twice (RFC 9700 section 4.14.2). Every refresh re-checks the
+ * person's roles: a role lost or the group left ends the session.
  */
 async function token(ctx: HostContext, req: express.Request, res: express.Response): Promise<void> {
   const body = (req.body ?? {}) as Record<string, unknown>
@@ -71,7 +73,7 @@ async function token(ctx: HostContext, req: express.Request, res: express.Respon
     if (Number(taken.numDeletedRows) !== 1) throw oauthError('invalid_grant', 'This code was already used')
     const granted = { groupDid: request.groupDid, personDid: request.personDid!, roles: request.roles! }
     if (!(await rolesStillHeld(ctx, granted))) throw oauthError('invalid_grant', 'The person no longer holds the roles this was granted with')
-    const { id, refreshToken } = await createSession(ctx.db, {
+    const { id, refreshToken } = await createSession(ctx.db, ctx.groupAuth.oauthRefreshTokens, {
       ...granted,
       clientId,
       scope: request.scope!,
@@ -84,16 +86,27 @@ async function token(ctx: HostContext, req: express.Request, res: express.Respon
   }
 
   const presented = str(body, 'refresh_token')
+  const refreshTokens = ctx.groupAuth.oauthRefreshTokens
   const session = await sessionByRefreshToken(ctx.db, presented)
-  if (!session || !isLive(session)) throw oauthError('invalid_grant', 'The refresh token is unknown, revoked or expired')
+  if (!session) {
+    // Whoever presents a rotated-out token, the session ends: the host cannot tell the
+    // client from a thief (RFC 9700 section 4.14.2), and neither check below could either.
+    if (await endSessionIfReused(ctx.db, refreshTokens, presented)) throw oauthError('invalid_grant', REUSED)
+    throw oauthError('invalid_grant', 'The refresh token is unknown, revoked or expired')
+  }
+  if (!isLive(session)) throw oauthError('invalid_grant', 'The refresh token is unknown, revoked or expired')
   if (session.clientId !== clientId) throw oauthError('invalid_grant', 'The refresh token was issued to another client')
   if (proof.jkt !== session.jkt) throw oauthError('invalid_dpop_proof', 'The DPoP key is not the one this session is bound to')
   if (!(await rolesStillHeld(ctx, session))) {
     await revokeSession(ctx.db, session.id)
     throw oauthError('invalid_grant', 'The person no longer holds the roles this session was granted with; it has ended')
   }
-  const refreshToken = await rotateRefreshToken(ctx.db, session.id, presented)
-  if (!refreshToken) throw oauthError('invalid_grant', 'The refresh token was already used')
+  const refreshToken = await rotateRefreshToken(ctx.db, refreshTokens, session.id, presented)
+  if (!refreshToken) {
+    // A concurrent refresh with the same token rotated it first: this use is a second one.
+    await revokeSession(ctx.db, session.id)
+    throw oauthError('invalid_grant', REUSED)
+  }
   res.set('Cache-Control', 'no-store').json(await tokenResponse(ctx, session, refreshToken))
 }
 

@@ -8,6 +8,7 @@ import { closeSharedBrowser } from '../../support/browser-sign-in.js'
 import { completeGroupSignIn } from '../../support/group-sign-in.js'
 import { createDpopKey, dpopProof, type DpopKey } from '../../support/dpop.js'
 import { openLoopbackRedirect } from '../../../src/main/core/accounts/loopback-redirect.js'
+import { startClientDocumentServer } from '../../support/client-document-server.js'
 
 /**
  * The group sign-in's endpoints against hostile or careless callers (issue 14): each
@@ -99,6 +100,26 @@ async function authorizationCode() {
   } finally {
     redirect.close()
   }
+}
+
+/** The token endpoint's first answer for a finished sign-in. */
+async function exchange(flow: Awaited<ReturnType<typeof authorizationCode>>) {
+  const tokens = await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
+  expect(tokens.status, JSON.stringify(tokens.body)).toBe(200)
+  return tokens.body
+}
+
+/** A write into the calendar as the group with a session's access token (retried once on a new nonce): its status. */
+async function writeWith(flow: { key: DpopKey; state: { nonce?: string } }, accessToken: string, retry = true): Promise<number> {
+  const proof = await dpopProof(flow.key, { htm: 'POST', htu: at('/xrpc/com.atproto.space.createRecord'), nonce: flow.state.nonce, accessToken })
+  const res = await fetch(at('/xrpc/com.atproto.space.createRecord'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `DPoP ${accessToken}`, dpop: proof },
+    body: JSON.stringify({ space: calendar(), repo: group().did, collection: EVENT, record: { $type: EVENT, name: 'x', startsAt: '2026-07-01T12:00:00.000Z', createdAt: new Date().toISOString() } }),
+  })
+  if (res.headers.get('dpop-nonce')) flow.state.nonce = res.headers.get('dpop-nonce')!
+  if (retry && res.status === 401 && res.headers.get('www-authenticate')?.includes('use_dpop_nonce')) return writeWith(flow, accessToken, false)
+  return res.status
 }
 
 describe('metadata documents', () => {
@@ -209,6 +230,118 @@ it('answers odd bodies on PAR, token and revocation with OAuth errors, never a 5
       if (res.status >= 400) expect(JSON.parse(text), `${path} ${body}`).toHaveProperty('error')
     }
   }
+})
+
+describe('clients that publish a metadata document', () => {
+  let docs: Awaited<ReturnType<typeof startClientDocumentServer>>
+  beforeAll(async () => {
+    docs = await startClientDocumentServer()
+  })
+  afterAll(() => docs.close())
+
+  /** A native app's document, with a name it gives itself that nothing checks. */
+  const nativeApp = (extra: Record<string, unknown> = {}) => ({
+    client_name: 'Totally Trustworthy Bank',
+    application_type: 'native',
+    redirect_uris: ['http://127.0.0.1/callback'],
+    scope: scope(),
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    dpop_bound_access_tokens: true,
+    ...extra,
+  })
+  const pageUrl = (client: string, requestUri: string) => `${at('/oauth/authorize')}?${new URLSearchParams({ client_id: client, request_uri: requestUri })}`
+  const storedClientMetadata = (requestUri: string) => {
+    const db = new SqliteDatabase(path.join(net.running.dataDir, 'host', 'host.sqlite'), { readonly: true })
+    try {
+      return (db.prepare('SELECT clientMetadata FROM oauth_request WHERE id = ?').get(requestUri.split(':').at(-1)) as { clientMetadata: string }).clientMetadata
+    } finally {
+      db.close()
+    }
+  }
+
+  it('takes a valid document, fetched once', async () => {
+    const client = docs.publish('/good/client-metadata.json', nativeApp())
+    const res = await post('/oauth/par', parForm({ client_id: client }), await createDpopKey())
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(docs.requests('/good/client-metadata.json')).toBe(1)
+  })
+
+  it('refuses a document whose client_uri names another origin (it would pass for that app)', async () => {
+    const client = docs.publish('/claims-convene/client-metadata.json', nativeApp({ client_name: 'Convene', client_uri: 'https://convene.app' }))
+    const res = await post('/oauth/par', parForm({ client_id: client }), await createDpopKey())
+    expect(res).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
+    expect(res.body.error_description).toContain('client_uri')
+  })
+
+  it('refuses a native app’s custom-scheme redirect that is not its own domain reversed', async () => {
+    const client = docs.publish('/custom-scheme/client-metadata.json', nativeApp({ redirect_uris: ['app.convene:/callback'] }))
+    const res = await post('/oauth/par', parForm({ client_id: client, redirect_uri: 'app.convene:/callback' }), await createDpopKey())
+    expect(res).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
+    expect(res.body.error_description).toMatch(/custom scheme/)
+  })
+
+  it('names the app on the sign-in and consent pages by its client ID’s host, never by its client_name', async () => {
+    const client = docs.publish('/named/client-metadata.json', nativeApp())
+    const host = new URL(docs.origin).host
+    const redirect = await openLoopbackRedirect()
+    try {
+      const par = await post('/oauth/par', parForm({ client_id: client }, redirect.port), await createDpopKey())
+      expect(par.status, JSON.stringify(par.body)).toBe(201)
+      const admin = net.as('admin').account
+      let signIn = ''
+      const result = await completeGroupSignIn(pageUrl(client, par.body.request_uri as string), { handle: admin.handle, password: admin.password }, 'Deny', async (page) => {
+        signIn = await page.locator('main').innerText()
+      })
+      expect(signIn).toContain(`${host} asks to act as the group`)
+      expect(signIn).not.toContain('Trustworthy')
+      expect(result.consent, result.stoppedAt).toBeDefined()
+      expect(result.consent).toContain(`Let ${host} act as`)
+      expect(result.consent).toMatch(new RegExp(`App\\s+${host.replace(/\./g, '\\.')}`))
+      expect(result.consent).toContain(client)
+      expect(result.consent).not.toContain('Trustworthy')
+      expect((await redirect.params).get('error')).toBe('access_denied')
+    } finally {
+      redirect.close()
+    }
+  })
+
+  it('checks the DPoP proof before fetching the client’s document, and fetches it once for many requests', async () => {
+    const document = '/dpop-first/client-metadata.json'
+    const client = docs.publish(document, nativeApp())
+    // No proof, a broken one, and a first one without the nonce: none costs a fetch.
+    expect(await post('/oauth/par', parForm({ client_id: client }), undefined)).toMatchObject({ status: 400, body: { error: 'invalid_dpop_proof' } })
+    const broken = await fetch(at('/oauth/par'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: 'eyJhbGciOiJub25lIn0.e30.' },
+      body: new URLSearchParams(parForm({ client_id: client })).toString(),
+    })
+    expect(broken.status).toBe(400)
+    const key = await createDpopKey()
+    const nonceless = await fetch(at('/oauth/par'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', dpop: await dpopProof(key, { htm: 'POST', htu: at('/oauth/par') }) },
+      body: new URLSearchParams(parForm({ client_id: client })).toString(),
+    })
+    expect(await nonceless.json()).toMatchObject({ error: 'use_dpop_nonce' })
+    expect(docs.requests(document)).toBe(0)
+
+    const state: { nonce?: string } = { nonce: nonceless.headers.get('dpop-nonce')! }
+    for (let i = 0; i < 5; i++) expect((await post('/oauth/par', parForm({ client_id: client }), key, state)).status).toBe(201)
+    expect(docs.requests(document)).toBe(1)
+  })
+
+  it('keeps a bounded part of the document: a 400 kB one is refused, a padded smaller one is not stored whole', async () => {
+    const padding = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`x_unknown_${i}`, 'y'.repeat(1000)]))
+    const huge = docs.publish('/huge/client-metadata.json', nativeApp({ client_name: 'n'.repeat(200_000), ...padding(200) }))
+    expect(await post('/oauth/par', parForm({ client_id: huge }), await createDpopKey())).toMatchObject({ status: 401, body: { error: 'invalid_client' } })
+
+    const padded = docs.publish('/padded/client-metadata.json', nativeApp({ client_name: 'n'.repeat(30_000), ...padding(20) }))
+    const res = await post('/oauth/par', parForm({ client_id: padded }), await createDpopKey())
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    expect(storedClientMetadata(res.body.request_uri as string).length).toBeLessThan(1000)
+  })
 })
 
 describe('the authorization pages', () => {
@@ -340,6 +473,20 @@ describe('the token endpoint', () => {
     for (const secret of [flow.code, flow.verifier, first.body.access_token, first.body.refresh_token, second.body.refresh_token] as string[]) {
       expect(log.includes(secret)).toBe(false)
     }
+  })
+
+  it('ends the whole session when a rotated-out refresh token is used again (RFC 9700 section 4.14.2)', async () => {
+    const flow = await authorizationCode()
+    const first = await exchange(flow)
+    const refresh = (token: unknown) => post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId(), refresh_token: token as string }, flow.key, flow.state)
+    const second = await refresh(first.refresh_token)
+    expect(second.status, JSON.stringify(second.body)).toBe(200)
+    expect(await writeWith(flow, second.body.access_token as string)).toBe(200)
+
+    // The first token again (a copy in someone else's hands, or the client's own): refused, and the session ends.
+    expect(await refresh(first.refresh_token)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+    expect(await refresh(second.body.refresh_token)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
+    expect(await writeWith(flow, second.body.access_token as string)).toBe(401)
   })
 
   it('refuses unknown grant types and codes with OAuth errors', async () => {

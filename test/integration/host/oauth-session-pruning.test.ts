@@ -4,17 +4,20 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openHostDb, type HostDb } from '../../../src/host/db/index.js'
-import { createSession, liveSession, revokeSession, sessionByRefreshToken } from '../../../src/host/oauth/sessions.js'
+import { createSession, endSessionIfReused, liveSession, revokeSession, rotateRefreshToken, sessionByRefreshToken } from '../../../src/host/oauth/sessions.js'
+import { RefreshTokens } from '../../../src/host/oauth/refresh-tokens.js'
 import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
 
 /**
  * Group sessions the host signed in (issue 14) do not pile up for ever: a session that
  * ended (expired or revoked) more than a day ago is deleted when the next one is made.
- * Runs on SQLite, and on PostgreSQL in the PostgreSQL run.
+ * And a refresh token used again after its rotation ends its session (issue 22). Runs
+ * on SQLite, and on PostgreSQL in the PostgreSQL run.
  */
 const DAY_S = 24 * 3600
 let db: HostDb
 let dir: string
+const tokens = new RefreshTokens(crypto.randomBytes(32))
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-session-prune-'))
@@ -27,7 +30,7 @@ afterAll(async () => {
 })
 
 const session = (n: number, development = false) =>
-  createSession(db, {
+  createSession(db, tokens, {
     groupDid: 'did:plc:group',
     personDid: `did:plc:person${n}`,
     clientId: 'https://app.example/client-metadata.json',
@@ -75,5 +78,23 @@ describe('ended group sessions', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('a refresh token used again', () => {
+  it('ends its session once rotated out: the newer token is refused too', async () => {
+    const { id, refreshToken: first } = await session(10)
+    const second = await rotateRefreshToken(db, tokens, id, first)
+    expect(second).toBeDefined()
+    // The current token is no reuse; a token of another host's secret or made up is none either.
+    expect(await endSessionIfReused(db, tokens, second!)).toBe(false)
+    expect(await endSessionIfReused(db, new RefreshTokens(crypto.randomBytes(32)), first)).toBe(false)
+    expect(await endSessionIfReused(db, tokens, `${id}.forged.forged`)).toBe(false)
+    expect(await liveSession(db, id)).toBeDefined()
+
+    expect(await endSessionIfReused(db, tokens, first)).toBe(true)
+    expect(await liveSession(db, id)).toBeUndefined()
+    expect((await sessionByRefreshToken(db, second!))?.revokedAt).not.toBeNull()
+    expect(await rotateRefreshToken(db, tokens, id, second!)).toBeUndefined()
   })
 })
