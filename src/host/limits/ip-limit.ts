@@ -80,10 +80,14 @@ export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): e
         held = false
       }
       whenAuthenticated(req, release)
-      // 'close' comes however the request ends, also when the caller hangs up first.
+      // 'close' comes however the request ends, also when the caller hangs up first. The
+      // place is given up once the count has landed, so there is no moment between.
       res.once('close', () => {
-        release()
-        if (!wasAuthenticated(req)) void store.hit(key, 1, windowMs).catch(() => {})
+        if (wasAuthenticated(req)) return release()
+        void store
+          .hit(key, 1, windowMs)
+          .catch(() => {})
+          .finally(release)
       })
     } catch (err) {
       return next(err)
