@@ -21,6 +21,8 @@ export default defineConfig({
       'test/integration/host/space-records.test.ts',
       'test/integration/host/concurrency.test.ts',
       'test/integration/host/rate-limits.test.ts',
+      'test/integration/host/rate-limits-low.test.ts',
+      'test/integration/host/rate-limits-anonymous.test.ts',
       'test/integration/host/service-auth.test.ts',
       'test/integration/host/group-auth.test.ts',
       'test/integration/host/oauth-session-pruning.test.ts',

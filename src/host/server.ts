@@ -18,6 +18,7 @@ import { HostDidCache } from './identity/did-cache.js'
 import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
 import { MemoryCounterStore } from './limits/window-counter.js'
 import { DbCounterStore } from './limits/db-counter.js'
+import { HostedGroups } from './groups/hosted-groups.js'
 import { isPostgres, whileNoOtherStarts } from './db/dialect.js'
 import { unauthenticatedLimit } from './limits/ip-limit.js'
 import { registerHandleWellKnown } from './api/well-known-did.js'
@@ -89,7 +90,7 @@ export async function startHost(
   // Rate-limit counts: in memory for one SQLite process (src/host/limits/window-counter.ts);
   // in the database on PostgreSQL, shared by every process serving it (db-counter.ts).
   const counters = isPostgres(db) ? new DbCounterStore(db) : new MemoryCounterStore()
-  const xrpc = createXrpcServer({ store: counters, rateLimits: cfg.rateLimits })
+  const xrpc = createXrpcServer({ store: counters, rateLimits: cfg.rateLimits, hostedGroups: new HostedGroups(db) })
   registerMethods(xrpc, ctx)
   const app = express()
   app.disable('x-powered-by')

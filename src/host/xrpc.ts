@@ -5,6 +5,7 @@ import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from './una
 import type { CounterStore } from './limits/window-counter.js'
 import type { RateLimits } from './limits/rate-limits.js'
 import { xrpcRateLimits } from './limits/xrpc-limits.js'
+import type { HostedGroups } from './groups/hosted-groups.js'
 import { requestReadingError } from './request-errors.js'
 
 /**
@@ -14,10 +15,10 @@ import { requestReadingError } from './request-errors.js'
  * published interface. With `limits`, xrpc-server's rate limiting counts each
  * authenticated call (src/host/limits/xrpc-limits.ts).
  */
-export function createXrpcServer(limits?: { store: CounterStore; rateLimits: RateLimits }): Server {
+export function createXrpcServer(limits?: { store: CounterStore; rateLimits: RateLimits; hostedGroups: HostedGroups }): Server {
   return createServer({
     validateResponse: true,
-    ...(limits ? { rateLimits: xrpcRateLimits(limits.store, limits.rateLimits) } : {}),
+    ...(limits ? { rateLimits: xrpcRateLimits(limits.store, limits.rateLimits, limits.hostedGroups) } : {}),
     payload: { jsonLimit: 256 * 1024, textLimit: 256 * 1024, blobLimit: 5 * 1024 * 1024 },
     errorParser: (err) => {
       const reading = requestReadingError(err)

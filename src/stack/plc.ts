@@ -9,6 +9,8 @@ export interface RunningPlc {
    * port with the same directory: a PLC outage, for tests of what its clients do.
    */
   whileDown<T>(fn: () => Promise<T>): Promise<T>
+  /** How many times the directory has been asked for `did`'s document (tests of what its clients cache). */
+  lookups(did: string): number
   close(): Promise<void>
 }
 
@@ -18,7 +20,13 @@ export interface RunningPlc {
  */
 export async function startPlc(port: number): Promise<RunningPlc> {
   const server = plc.PlcServer.create({ db: plc.Database.mock(), port })
-  let listener = await listenOn(http.createServer(server.app), port)
+  const asked = new Map<string, number>()
+  const app: http.RequestListener = (req, res) => {
+    const did = safeDecode((req.url ?? '/').split('?')[0]!.slice(1))
+    if (req.method === 'GET' && did.startsWith('did:')) asked.set(did, (asked.get(did) ?? 0) + 1)
+    server.app(req, res)
+  }
+  let listener = await listenOn(http.createServer(app), port)
   return {
     url: `http://127.0.0.1:${port}`,
     async whileDown(fn) {
@@ -26,12 +34,21 @@ export async function startPlc(port: number): Promise<RunningPlc> {
       try {
         return await fn()
       } finally {
-        listener = await listenOn(http.createServer(server.app), port)
+        listener = await listenOn(http.createServer(app), port)
       }
     },
+    lookups: (did) => asked.get(did) ?? 0,
     async close() {
       await closeServer(listener)
       await server.ctx.db.close()
     },
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
   }
 }

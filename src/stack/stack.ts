@@ -66,6 +66,8 @@ export interface RunningStack {
   hostDb?: string
   /** Runs `fn` while the PLC directory refuses connections (an identity outage), then brings it back. */
   whilePlcDown<T>(fn: () => Promise<T>): Promise<T>
+  /** How many times the PLC directory has been asked for `did`'s document. */
+  plcLookups(did: string): number
 }
 
 /**
@@ -178,7 +180,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     }
     const hostProcessUrls = () => hostOptsList.map((o) => `http://127.0.0.1:${o.port}`)
     const hostPids = () => hosts.map((h) => h.child.pid!).filter(Boolean)
-    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn), hostProcessUrls, hostPids, hostDb: opts.hostDb }
+    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn), plcLookups: (did) => plc.lookups(did), hostProcessUrls, hostPids, hostDb: opts.hostDb }
   } catch (err) {
     await stop()
     throw err

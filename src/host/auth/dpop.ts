@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { AuthRequiredError } from '@atproto/xrpc-server'
 import { DpopNonce } from '@atproto/oauth-provider/verifier'
-import { EmbeddedJWK, calculateJwkThumbprint, decodeProtectedHeader, jwtVerify } from 'jose'
+import { EmbeddedJWK, calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import type { HostDb } from '../db/index.js'
 import { proofKeyOf } from './dpop-jwk.js'
 import { challengeValue } from './www-authenticate.js'
@@ -94,9 +94,13 @@ export class DpopVerifier {
     }
     if (typeof proof !== 'string' || proof.includes(',')) throw invalid('Send exactly one DPoP proof')
 
+    // Everything that needs no signature first, the nonce included: a proof that would be
+    // answered with a nonce challenge anyway costs no signature check (issue 22).
     let header
+    let payload
     try {
       header = decodeProtectedHeader(proof)
+      payload = decodeJwt(proof)
     } catch {
       throw invalid('The DPoP proof is not a JWT')
     }
@@ -104,12 +108,9 @@ export class DpopVerifier {
     // caller chose (a string, an array, a private key...).
     const key = proofKeyOf(header.jwk)
     if (typeof key === 'string') throw invalid(key)
-    let payload
-    try {
-      ;({ payload } = await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ASYMMETRIC_ALGS }))
-    } catch (err) {
-      throw invalid(`The DPoP proof does not verify: ${(err as Error).message}`)
-    }
+    // As jwtVerify checks them below (it compares `typ` without case or "application/").
+    if (typeof header.typ !== 'string' || header.typ.toLowerCase().replace(/^application\//, '') !== 'dpop+jwt') throw invalid('The DPoP proof\'s "typ" must be dpop+jwt')
+    if (typeof header.alg !== 'string' || !ASYMMETRIC_ALGS.includes(header.alg)) throw invalid('The DPoP proof must be signed with an asymmetric algorithm')
 
     const { htm, htu, iat, jti, nonce, ath } = payload as Record<string, unknown>
     if (htm !== req.method) throw invalid(`The DPoP proof's "htm" must be the request method (${req.method})`)
@@ -130,6 +131,11 @@ export class DpopVerifier {
     }
     if (opts.accessToken !== undefined && ath !== sha256(opts.accessToken)) {
       throw invalid('The DPoP proof\'s "ath" must be the SHA-256 hash (base64url) of the access token it accompanies')
+    }
+    try {
+      await jwtVerify(proof, EmbeddedJWK, { typ: 'dpop+jwt', algorithms: ASYMMETRIC_ALGS })
+    } catch (err) {
+      throw invalid(`The DPoP proof does not verify: ${(err as Error).message}`)
     }
 
     const jkt = await calculateJwkThumbprint(key, 'sha256')

@@ -5,11 +5,20 @@
  * carrying any `Authorization` header is not thereby authenticated.
  */
 const accepted = new WeakSet<object>()
+const onAccepted = new WeakMap<object, () => void>()
 
 export function markAuthenticated(req: object): void {
+  if (accepted.has(req)) return
   accepted.add(req)
+  onAccepted.get(req)?.()
+  onAccepted.delete(req)
 }
 
 export function wasAuthenticated(req: object): boolean {
   return accepted.has(req)
+}
+
+/** Runs `fn` once `req` is marked authenticated (if it ever is). */
+export function whenAuthenticated(req: object, fn: () => void): void {
+  onAccepted.set(req, fn)
 }

@@ -3,7 +3,7 @@ import type express from 'express'
 import type { CounterStore } from './window-counter.js'
 import type { RateLimits } from './rate-limits.js'
 import { limitInWords, waitInWords } from './refusal.js'
-import { wasAuthenticated } from './authenticated.js'
+import { wasAuthenticated, whenAuthenticated } from './authenticated.js'
 
 /**
  * The address a limit counts against: IPv4 as is, IPv6 by its /64 (one household or
@@ -35,35 +35,60 @@ function refuse(res: express.Response, limit: number, windowSeconds: number, res
   })
 }
 
+/** Only XRPC methods take credentials; an `Authorization` header elsewhere is just a header. */
+const mayAuthenticate = (req: express.Request) => !!req.headers.authorization && req.path.startsWith('/xrpc/')
+
 /**
  * Limits requests that carry no credentials, or whose credentials the host did not
  * accept, per IP address. The per-account limits (./xrpc-limits.ts) cannot count these:
- * they have no account. A request without an `Authorization` header is counted as it
- * arrives; one with it is counted once answered, unless its credentials were accepted
- * (so junk in the header does not dodge the limit on methods that need none). A 401
- * that only hands out a DPoP nonce (it carries `DPoP-Nonce`) is the normal first step
- * of a group write, not a failure, and is not counted. Once an address has used its
- * allowance, everything from it is refused until the window ends, before any token is
- * looked at, so a flood of bad tokens stops costing signature checks and DID look-ups.
+ * they have no account. A request without credentials is counted as it arrives. One
+ * with them is counted once it ends (answered, or the caller gone), unless its
+ * credentials were accepted, so junk in the header does not dodge the limit on methods
+ * that need none; while its credentials are being checked it holds a place, so many
+ * sent at once cannot all pass before the first is counted. A 401 nonce challenge
+ * (`DPoP-Nonce`) counts like any refusal (issue 22): answering one costs the host, and
+ * a client that keeps the nonce it is handed needs one only now and then. Once an
+ * address has used its allowance, everything from it is refused until the window ends,
+ * before any token is looked at, so a flood of bad tokens stops costing signature checks
+ * and DID look-ups.
  */
 export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): express.RequestHandler {
   const limit = limits.unauthenticated
   const windowMs = limits.windowSeconds * 1000
+  // Per address, requests with credentials not yet accepted nor counted (this process's).
+  const checking = new Map<string, number>()
+  const hold = (key: string, by: number) => {
+    const n = (checking.get(key) ?? 0) + by
+    if (n > 0) checking.set(key, n)
+    else checking.delete(key)
+  }
   return async (req, res, next) => {
     if (limit <= 0) return next()
     try {
       const key = `ip ${ipKey(req.ip)}`
-      const hasCredentials = !!req.headers.authorization
-      const status = hasCredentials ? await store.peek(key, windowMs) : await store.hit(key, 1, windowMs)
-      if (status.count > limit || (hasCredentials && status.count >= limit)) {
-        return refuse(res, limit, limits.windowSeconds, status.resetAt)
+      if (!mayAuthenticate(req)) {
+        const status = await store.hit(key, 1, windowMs)
+        if (status.count > limit) return refuse(res, limit, limits.windowSeconds, status.resetAt)
+        return next()
       }
-      if (hasCredentials) {
-        res.once('finish', () => {
-          const nonceChallenge = res.statusCode === 401 && !!res.getHeader('dpop-nonce')
-          if (!wasAuthenticated(req) && !nonceChallenge) void store.hit(key, 1, windowMs).catch(() => {})
-        })
+      const status = await store.peek(key, windowMs)
+      if (status.count + (checking.get(key) ?? 0) >= limit) return refuse(res, limit, limits.windowSeconds, status.resetAt)
+      hold(key, 1)
+      let held = true
+      const release = () => {
+        if (held) hold(key, -1)
+        held = false
       }
+      whenAuthenticated(req, release)
+      // 'close' comes however the request ends, also when the caller hangs up first. The
+      // place is given up once the count has landed, so there is no moment between.
+      res.once('close', () => {
+        if (wasAuthenticated(req)) return release()
+        void store
+          .hit(key, 1, windowMs)
+          .catch(() => {})
+          .finally(release)
+      })
     } catch (err) {
       return next(err)
     }

@@ -1,6 +1,5 @@
 import {
   RateLimitExceededError,
-  type CalcKeyFn,
   type HandlerContext,
   type RateLimiterI,
   type RateLimiterStatus,
@@ -11,6 +10,8 @@ import type { CounterStore } from './window-counter.js'
 import type { RateLimits } from './rate-limits.js'
 import { limitInWords, waitInWords } from './refusal.js'
 import { markAuthenticated } from './authenticated.js'
+import type { HostedGroups } from '../groups/hosted-groups.js'
+import { parseSpaceAddress } from '../../shared/space-address.js'
 
 type Ctx = HandlerContext
 
@@ -21,24 +22,35 @@ function accountOf(ctx: Ctx): string | null {
   return typeof did === 'string' ? did : null
 }
 
-/** The group a procedure acts on: its `group` input, or the group a group credential is for. */
-function groupOf(ctx: Ctx): string {
-  const body = ctx.input?.body as { group?: unknown } | undefined
+/**
+ * The group a procedure names: the group of a group credential (issued by this host, so
+ * hosted here), else its `group` input, else the group of its `space` (`notifyWrite`).
+ * The last two are whatever the caller sent.
+ */
+function namedGroup(ctx: Ctx): { did: string; checked: boolean } | null {
   const credentials = (ctx.auth as { credentials?: { group?: unknown } } | undefined)?.credentials
-  const group = body?.group ?? credentials?.group
-  return typeof group === 'string' ? group : ''
+  if (typeof credentials?.group === 'string') return { did: credentials.group, checked: true }
+  const body = ctx.input?.body as { group?: unknown; space?: unknown } | undefined
+  if (typeof body?.group === 'string') return { did: body.group, checked: false }
+  const space = typeof body?.space === 'string' ? parseSpaceAddress(body.space) : null
+  return space ? { did: space.authority, checked: false } : null
 }
 
 const CREATE_GROUP = 'example.groups.createGroup'
 const isCreateGroup = (ctx: Ctx) => methodOf(ctx.req.originalUrl ?? ctx.req.url) === CREATE_GROUP
 
-/** Each limit: which requests it counts (null: not this one) and what a refusal says. */
+/** What a request counts against: the counter's key, and what a refusal calls it. */
+interface Counted {
+  key: string
+  what: string
+  per: string
+}
+
+/** Each limit: which requests it counts (null: not this one) and how many it allows. */
 interface LimitRule {
   name: string
   points: number
-  calcKey: CalcKeyFn<Ctx>
-  what: string
-  per: string
+  count: (ctx: Ctx) => Counted | null | Promise<Counted | null>
 }
 
 /**
@@ -48,39 +60,46 @@ interface LimitRule {
 const MARK_AUTHENTICATED: LimitRule = {
   name: 'authenticated',
   points: 1,
-  calcKey: (ctx) => {
+  count: (ctx) => {
     if (accountOf(ctx)) markAuthenticated(ctx.req)
     return null
   },
-  what: '',
-  per: '',
 }
 
-function rules(limits: RateLimits): LimitRule[] {
+function rules(limits: RateLimits, hostedGroups: HostedGroups): LimitRule[] {
   const all: LimitRule[] = [
     {
       name: 'createGroup',
       points: limits.createGroup,
-      calcKey: (ctx) => (isCreateGroup(ctx) ? accountOf(ctx) : null),
-      what: 'createGroup calls',
-      per: 'per account',
+      count: (ctx) => {
+        const account = isCreateGroup(ctx) ? accountOf(ctx) : null
+        return account ? { key: account, what: 'createGroup calls', per: 'per account' } : null
+      },
     },
     {
       name: 'procedures',
       points: limits.procedures,
-      calcKey: (ctx) => {
+      // Per account and group (decisions 6.4) only for a group hosted here: the group is
+      // the caller's choice, and each made-up one would otherwise be a fresh allowance
+      // (issue 22), each call an unknown DID for the PLC. All of an account's calls
+      // naming no group, or one not hosted here, share one count.
+      count: async (ctx) => {
         const account = ctx.req.method === 'POST' && !isCreateGroup(ctx) ? accountOf(ctx) : null
-        return account && `${account} ${groupOf(ctx)}`
+        if (!account) return null
+        const group = namedGroup(ctx)
+        if (group && (group.checked || (await hostedGroups.has(group.did)))) {
+          return { key: `${account} ${group.did}`, what: 'changes to this group', per: 'per account and group' }
+        }
+        return { key: `${account} elsewhere`, what: 'calls naming no group hosted here', per: 'per account' }
       },
-      what: 'changes to this group',
-      per: 'per account and group',
     },
     {
       name: 'queries',
       points: limits.queries,
-      calcKey: (ctx) => (ctx.req.method === 'GET' ? accountOf(ctx) : null),
-      what: 'queries',
-      per: 'per account',
+      count: (ctx) => {
+        const account = ctx.req.method === 'GET' ? accountOf(ctx) : null
+        return account ? { key: account, what: 'queries', per: 'per account' } : null
+      },
     },
   ]
   return [MARK_AUTHENTICATED, ...all.filter((r) => r.points > 0)]
@@ -99,10 +118,10 @@ class WindowLimiter implements RateLimiterI<Ctx> {
   ) {}
 
   async consume(ctx: Ctx): Promise<RateLimiterStatus | null> {
-    const key = this.rule.calcKey(ctx)
-    if (key === null) return null
+    const counted = await this.rule.count(ctx)
+    if (counted === null) return null
     const windowMs = this.windowSeconds * 1000
-    const { count, resetAt } = await this.store.hit(`${this.rule.name} ${key}`, 1, windowMs)
+    const { count, resetAt } = await this.store.hit(`${this.rule.name} ${counted.key}`, 1, windowMs)
     const msBeforeNext = Math.max(0, resetAt - Date.now())
     const status: RateLimiterStatus = {
       limit: this.rule.points,
@@ -115,7 +134,7 @@ class WindowLimiter implements RateLimiterI<Ctx> {
     if (count > this.rule.points) {
       throw new RateLimitExceededError(
         status,
-        `Too many ${this.rule.what}: this host allows ${limitInWords(this.rule.points, this.windowSeconds)} ${this.rule.per}. Try again ${waitInWords(msBeforeNext)}.`,
+        `Too many ${counted.what}: this host allows ${limitInWords(this.rule.points, this.windowSeconds)} ${counted.per}. Try again ${waitInWords(msBeforeNext)}.`,
       )
     }
     return status
@@ -130,13 +149,13 @@ class WindowLimiter implements RateLimiterI<Ctx> {
  * authentication, so they count per account; requests that fail authentication never
  * get here and are limited per IP instead (./ip-limit.ts).
  */
-export function xrpcRateLimits(store: CounterStore, limits: RateLimits) {
-  const byName = new Map(rules(limits).map((r) => [r.name, r]))
+export function xrpcRateLimits(store: CounterStore, limits: RateLimits, hostedGroups: HostedGroups) {
+  const byName = new Map(rules(limits, hostedGroups).map((r) => [r.name, r]))
+  // No `calcKey`: each limiter picks its own key (LimitRule.count), which may need a look-up.
   const global: ServerRateLimitDescription<Ctx>[] = [...byName.values()].map((r) => ({
     name: r.name,
     points: r.points,
     durationMs: limits.windowSeconds * 1000,
-    calcKey: r.calcKey,
   }))
   return {
     global,

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { useLocalNetwork, xrpc } from '../../support/local-network.js'
 
 // Low limits, so each is met in a few calls; the defaults (3,000 and 10,000 an hour) are
 // shown by test/unit/host-rate-limits.test.ts and, for createGroup, rate-limits.test.ts.
 const net = useLocalNetwork({ hostRateLimits: 'procedures=4,queries=5,unauthenticated=6' })
+
+/** A well-formed did:plc that no one has made. */
+const madeUpDid = () => `did:plc:${[...randomBytes(24)].map((b) => 'abcdefghijklmnopqrstuvwxyz234567'[b % 32]).join('')}`
 
 describe('rate limits per account, group and address', () => {
   it('limits queries per account', async () => {
@@ -29,6 +33,26 @@ describe('rate limits per account, group and address', () => {
     expect(refused.body.message).toMatch(/^Too many changes to this group: this host allows 4 an hour per account and group/)
     // The same account in another group is not affected.
     expect((await owner.call('example.groups.configureGroup', { body: { group: net.group('approval').did, description: 'fine' } })).status).toBe(200)
+  })
+
+  it('counts an account\'s calls naming groups not hosted here together: made-up group DIDs open no fresh allowance (issue 22)', async () => {
+    const outsider = net.as('outsider')
+    const answers = []
+    for (let i = 0; i < 10; i++) answers.push(await outsider.call('example.groups.requestJoin', { body: { group: madeUpDid() } }))
+    expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 429, 429, 429, 429, 429, 429])
+    expect(answers[0]!.body.error).toBe('InvalidRequest')
+    expect(answers.map((a) => a.headers.get('ratelimit-remaining'))).toEqual(['3', '2', '1', '0', '0', '0', '0', '0', '0', '0'])
+    expect(answers[4]!.body.message).toMatch(/^Too many calls naming no group hosted here: this host allows 4 an hour per account\./)
+    // A group hosted here still has its own allowance.
+    expect(await outsider.call('example.groups.requestJoin', { body: { group: net.group('approval').did } })).toMatchObject({ status: 200, body: { status: 'pending' } })
+  })
+
+  it('asks the PLC once about a group DID that does not exist, however often it is named (issue 22)', async () => {
+    const did = madeUpDid()
+    for (let i = 0; i < 3; i++) {
+      expect(await net.as('outsider2').call('example.groups.requestJoin', { body: { group: did } })).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    }
+    expect(net.running.plcLookups(did)).toBe(1)
   })
 
   it('limits requests without valid credentials per address; failed tokens count, and then nothing from it gets through', async () => {
