@@ -2616,6 +2616,11 @@ export const schemaDict = {
             type: 'unknown',
             description: 'The record.',
           },
+          takenDown: {
+            type: 'boolean',
+            description:
+              "Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it.",
+          },
         },
       },
     },
