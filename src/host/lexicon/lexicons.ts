@@ -998,6 +998,8 @@ export const schemaDict = {
         errors: [
           {
             name: 'Forbidden',
+            description:
+              "Not a member, or a record in one of the group's spaces that the reporter's roles may not read (or in a space the group does not have).",
           },
           {
             name: 'InvalidRequest',
@@ -2104,7 +2106,12 @@ export const schemaDict = {
               record: {
                 type: 'unknown',
                 description:
-                  "For a record in one of the group's spaces: its value as members were served it, taken down or not.",
+                  "For a record in one of the group's spaces whose space the caller's roles may read: its value as members were served it, taken down or not.",
+              },
+              recordWithheld: {
+                type: 'boolean',
+                description:
+                  "Set when the subject is a record in one of the group's spaces that the caller's roles may not read (or in a space the group does not have): its content is withheld and record is left out; reports and history are still shown.",
               },
               reports: {
                 type: 'array',
