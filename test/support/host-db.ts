@@ -54,3 +54,55 @@ async function storedSecretPg(url: string, name: string): Promise<string | undef
     await client.end()
   }
 }
+
+/** A member's record as the host keeps it (member_record), for filling a space up to a bound. */
+export interface KeptMemberRecord {
+  groupDid: string
+  space: string
+  repo: string
+  collection: string
+  rkey: string
+  value: string
+}
+
+/**
+ * Puts rows straight into the running host's member_record table: how a test brings a
+ * member to the bound on what the host keeps of them in a space without thousands of
+ * real writes. The CID is a placeholder; these rows stand only for their count and size.
+ */
+export async function fillMemberRecords(running: RunningStack, rows: KeptMemberRecord[]): Promise<void> {
+  const cid = 'bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm'
+  const indexedAt = new Date().toISOString()
+  if (running.hostDb) {
+    const client = new pg.Client({ connectionString: running.hostDb })
+    await client.connect()
+    try {
+      await client.query('BEGIN')
+      for (const r of rows) {
+        await client.query('INSERT INTO member_record ("groupDid", space, repo, collection, rkey, cid, value, "indexedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+          r.groupDid,
+          r.space,
+          r.repo,
+          r.collection,
+          r.rkey,
+          cid,
+          r.value,
+          indexedAt,
+        ])
+      }
+      await client.query('COMMIT')
+    } finally {
+      await client.end()
+    }
+    return
+  }
+  const db = new SqliteDatabase(path.join(running.dataDir, 'host', 'host.sqlite'), { fileMustExist: true, timeout: 10_000 })
+  try {
+    const insert = db.prepare('INSERT INTO member_record (groupDid, space, repo, collection, rkey, cid, value, indexedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    db.transaction(() => {
+      for (const r of rows) insert.run(r.groupDid, r.space, r.repo, r.collection, r.rkey, cid, r.value, indexedAt)
+    })()
+  } finally {
+    db.close()
+  }
+}

@@ -998,6 +998,8 @@ export const schemaDict = {
         errors: [
           {
             name: 'Forbidden',
+            description:
+              "Not a member, or a record in one of the group's spaces that the reporter's roles may not read (or in a space the group does not have).",
           },
           {
             name: 'InvalidRequest',
@@ -2104,7 +2106,12 @@ export const schemaDict = {
               record: {
                 type: 'unknown',
                 description:
-                  "For a record in one of the group's spaces: its value as members were served it, taken down or not.",
+                  "For a record in one of the group's spaces whose space the caller's roles may read: its value as members were served it, taken down or not.",
+              },
+              recordWithheld: {
+                type: 'boolean',
+                description:
+                  "Set when the subject is a record in one of the group's spaces that the caller's roles may not read (or in a space the group does not have): its content is withheld and record is left out; reports and history are still shown.",
               },
               reports: {
                 type: 'array',
@@ -2616,6 +2623,11 @@ export const schemaDict = {
             type: 'unknown',
             description: 'The record.',
           },
+          takenDown: {
+            type: 'boolean',
+            description:
+              "Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it.",
+          },
         },
       },
     },
@@ -2898,7 +2910,7 @@ export const schemaDict = {
       main: {
         type: 'procedure',
         description:
-          "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces, with service auth it mints for the member (iss = repo). A hint only: the host reads the record at that address from the member's own PDS (service auth with the host's service DID as iss, lxm com.atproto.space.getRecord), checks that its CID matches its content, and makes its copy what the PDS holds: kept (served by com.atproto.space.listRecords/getRecord with repo = the member to readers of the space) if present, dropped if gone. An example.groups.acceptance with rkey self marks the member as accepted while it exists. Writes by non-members are refused with Forbidden and never kept; the PDS keeps the record either way (spec section 3). Announcing the same write again changes nothing.",
+          "Called by a member's own PDS after it stored (or deleted) the member's record in one of the group's spaces, with service auth it mints for the member (iss = repo). A hint only: the host reads the record at that address from the member's own PDS (service auth with the host's service DID as iss, lxm com.atproto.space.getRecord), checks that its CID matches its content, and makes its copy what the PDS holds: kept (served by com.atproto.space.listRecords/getRecord with repo = the member to readers of the space) if present, dropped if gone. An example.groups.acceptance with rkey self marks the member as accepted while it exists. Writes by non-members are refused with Forbidden and never kept, as are records in meta or in a space whose readableBy holds none of the member's roles; the host keeps a bounded number of records and bytes per member and space; the PDS keeps the record either way (spec section 3). Announcing the same write again changes nothing.",
         input: {
           encoding: 'application/json',
           schema: {
@@ -2960,6 +2972,8 @@ export const schemaDict = {
         errors: [
           {
             name: 'Forbidden',
+            description:
+              'Not a member, a token whose issuer is not repo, or a space where the host keeps nothing of this member: meta, or one whose readableBy holds none of their roles.',
           },
           {
             name: 'NotHosted',
@@ -2967,7 +2981,7 @@ export const schemaDict = {
           {
             name: 'InvalidRequest',
             description:
-              "Malformed input, or the record could not be read from the member's PDS or did not match its CID.",
+              "Malformed input, the record could not be read from the member's PDS or did not match its CID, or keeping it would take the member past the records or bytes the host keeps of one member in one space.",
           },
           {
             name: 'SpaceNotFound',

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { parseSpaceAddress } from '../../shared/space-address.js'
-import { viewerOf } from '../groups/access.js'
 
 type Db = Kysely<HostDatabaseSchema> | Transaction<HostDatabaseSchema>
 
@@ -25,16 +24,4 @@ export async function takenDownAmong(db: Db, groupDid: string, keys: string[]): 
   if (keys.length === 0) return new Set()
   const rows = await db.selectFrom('takedown').select('subjectKey').where('groupDid', '=', groupDid).where('subjectKey', 'in', keys).execute()
   return new Set(rows.map((r) => r.subjectKey))
-}
-
-/**
- * How a reader is served records a moderator took down: those holding `mod.read` still
- * see them, marked (`takenDown`), so the decision can be reviewed and reversed; other
- * members are not served them at all.
- */
-export async function takedownsFor(db: Db, groupDid: string, reader: string, uris: string[]): Promise<{ takenDown: Set<string>; moderator: boolean }> {
-  const takenDown = await takenDownAmong(db, groupDid, uris)
-  if (takenDown.size === 0) return { takenDown, moderator: false }
-  const viewer = await viewerOf(db, groupDid, reader)
-  return { takenDown, moderator: viewer.actions.has('mod.read') }
 }

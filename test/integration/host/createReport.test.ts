@@ -112,6 +112,22 @@ describe('example.groups.createReport', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'InvalidRequest', message: 'unknown group' } })
   })
 
+  it('refuses a report about a record in a space the reporter cannot read, or one the group does not have: Forbidden', async () => {
+    const created = await as('owner').call<{ uri: string }>('example.groups.createSpace', {
+      body: { group: group(), type: 'example.test.owners', skey: 'self', name: 'Owners', readableBy: ['owner'], credentialScopes: [] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const hidden = `${created.body.uri}/${group()}/community.lexicon.calendar.event/3kabcdefgh22x`
+    const nowhere = `at://${group()}/space/example.test.nowhere/self/${group()}/community.lexicon.calendar.event/3kabcdefgh22x`
+    for (const uri of [hidden, nowhere]) {
+      expect(await report('member', record(uri)), uri).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+      expect((await queue()).some((s) => (s.subject as { uri?: string }).uri === uri)).toBe(false)
+    }
+    // The owner reads that space: their report is taken.
+    expect((await report('owner', record(hidden))).status).toBe(200)
+    expect((await queue()).some((s) => (s.subject as { uri?: string }).uri === hidden)).toBe(true)
+  })
+
   it('keeps an escalated subject escalated when someone reports it again', async () => {
     const subject = account(as('outsider2').did)
     expect((await report('member', subject)).status).toBe(200)

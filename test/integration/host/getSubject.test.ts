@@ -29,6 +29,7 @@ interface History {
 interface SubjectPage {
   subject: { subject: unknown; status: string; reportCount: number; takenDown?: boolean; lastReport?: Report }
   record?: Record<string, unknown>
+  recordWithheld?: boolean
   reports: Report[]
   history: History[]
   cursor?: string
@@ -76,6 +77,30 @@ describe('example.groups.getSubject', () => {
     expect(res.status).toBe(200)
     expect(res.body.record).toMatchObject({ name: 'Free crypto meetup', startsAt: '2030-05-01T18:00:00.000Z' })
     expect(res.body.reports).toEqual([expect.objectContaining({ reasonType: SPAM, reason: 'An ad, not a meetup' })])
+  })
+
+  it('withholds from a moderator the content of a reported record in a space their roles may not read', async () => {
+    const created = await as('owner').call<{ uri: string }>('example.groups.createSpace', {
+      body: { group: group(), type: 'example.test.owners', skey: 'self', name: 'Owners', readableBy: ['owner'], credentialScopes: [{ role: 'owner', scopes: ['*'] }] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const secret = await writeGroupEvent(net.stack.host.url, as('owner'), group(), created.body.uri, 'Surprise party for the admin')
+    expect((await report('owner', { $type: 'example.groups.defs#subjectRecord', uri: secret }, SPAM, 'Posted in the wrong space')).status).toBe(200)
+    // The moderator may not read the space (listRecords refuses them), so getSubject shows
+    // the reports and history but not the record.
+    expect(await as('moderator').call('com.atproto.space.listRecords', { params: { space: created.body.uri, repo: group(), collection: 'community.lexicon.calendar.event' } })).toMatchObject({
+      status: 400,
+      body: { error: 'Forbidden' },
+    })
+    const res = await get('moderator', secret)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.record).toBeUndefined()
+    expect(res.body).toMatchObject({ recordWithheld: true, reports: [expect.objectContaining({ reasonType: SPAM, reason: 'Posted in the wrong space' })] })
+    expect(JSON.stringify(res.body)).not.toContain('Surprise party')
+    // The owner reads the space: they get the record.
+    const own = await get('owner', secret)
+    expect(own.body.record).toMatchObject({ name: 'Surprise party for the admin' })
+    expect(own.body).not.toHaveProperty('recordWithheld')
   })
 
   it('never shows the reported person who reported them, even when they moderate', async () => {

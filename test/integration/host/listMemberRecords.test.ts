@@ -19,6 +19,7 @@ interface MemberRecord {
   repo: string
   cid: string
   value: { status: string; subject: string }
+  takenDown?: boolean
 }
 type Page = { records: MemberRecord[]; cursor?: string; error?: string }
 
@@ -89,6 +90,28 @@ describe('example.groups.listMemberRecords', () => {
     }
     expect(seen).toEqual(whole)
     expect(new Set(seen).size).toBe(4)
+  })
+
+  it('leaves out an RSVP the moderators took down, and shows it marked to readers holding mod.read', async () => {
+    const taken = (await list('owner', { rkey: WALK })).body.records.find((r) => r.repo === pds.did('member'))!
+    const subject = { $type: 'example.groups.defs#subjectRecord', uri: taken.uri }
+    const moderate = (event: string) => net.as('admin').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event } })
+    const reported = await net.as('owner').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonRude' } })
+    expect(reported.status, JSON.stringify(reported.body)).toBe(200)
+    expect((await moderate('takedown')).status).toBe(200)
+
+    const forMember = (await list('member')).body.records
+    expect(forMember).toHaveLength(3)
+    expect(forMember.map((r) => r.uri)).not.toContain(taken.uri)
+    expect((await list('member', { rkey: WALK })).body.records).toEqual([])
+    expect(JSON.stringify((await list('member', { rkey: WALK })).body)).not.toContain(taken.cid)
+    // Owners and admins hold mod.read: they see it, marked, so the takedown can be reviewed.
+    const forAdmin = (await list('admin')).body.records
+    expect(forAdmin.find((r) => r.uri === taken.uri)).toMatchObject({ takenDown: true, value: { status: 'interested' } })
+    expect(forAdmin.filter((r) => r.takenDown)).toHaveLength(1)
+
+    expect((await moderate('reverseTakedown')).status).toBe(200)
+    expect((await list('member')).body.records.map((r) => r.uri)).toContain(taken.uri)
   })
 
   it('refuses roles the space does not let read, and non-members', async () => {

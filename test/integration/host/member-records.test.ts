@@ -4,8 +4,10 @@ import { createServiceJwt } from '@atproto/xrpc-server'
 import { Secp256k1Keypair } from '@atproto/crypto'
 import { useLocalNetwork, xrpc } from '../../support/local-network.js'
 import { MemberPds } from '../../support/member-pds.js'
+import { fillMemberRecords } from '../../support/host-db.js'
 import { mintControlledDid, mintForeignGroup } from '../../support/plc-identity.js'
 import { GROUPS_SERVICE_ID, GROUPS_SERVICE_TYPE, mintPlcDid } from '../../../src/host/identity/plc.js'
+import { MAX_MEMBER_RECORDS_PER_SPACE, MAX_MEMBER_RECORD_BYTES_PER_SPACE } from '../../../src/host/spaces/member-record-bounds.js'
 import { closeServer, listenOn } from '../../../src/node/listen.js'
 import { freePort } from '../../../src/node/free-port.js'
 import type { StackAccountName, StackGroupName } from '../../../src/shared/stack-file.js'
@@ -211,7 +213,7 @@ describe('finding: an organizer could not read the RSVPs members write into the 
     const scratch = `at://${groupDid(g)}/space/example.scratch/self`
     const create = () =>
       net.as('owner').call('example.groups.createSpace', {
-        body: { group: groupDid(g), type: 'example.scratch', skey: 'self', name: 'Scratch', readableBy: ['owner'], credentialScopes: [] },
+        body: { group: groupDid(g), type: 'example.scratch', skey: 'self', name: 'Scratch', readableBy: ['owner', 'member'], credentialScopes: [] },
       })
     expect((await create()).status).toBe(200)
     expect((await pds.put('member', { space: scratch, collection: RSVP, rkey: 'e9', record: { $type: RSVP, subject: 'at://x', status: 'going' } })).status).toBe(200)
@@ -297,5 +299,119 @@ describe('finding: the local PDS announced writes to whatever service DID a serv
       expect(seen.length).toBeGreaterThan(0)
       expect(seen.every((r) => r === 'GET /xrpc/_health')).toBe(true)
     })
+  })
+})
+
+describe('finding (issue 22): a member made the host keep records in `meta` and in spaces they cannot read', () => {
+  const NOTE = 'example.test.note'
+  const rkey = '3knotenotenot2'
+  const ownersOnly = () => `at://${groupDid('open')}/space/example.test.owners/self`
+  const meta = () => `at://${groupDid('open')}/space/meta/self`
+  const note = (space: string, text: string) => ({ space, collection: NOTE, rkey, record: { $type: NOTE, text } })
+  const listAll = (reader: StackAccountName, space: string) =>
+    net.as(reader).call<{ records: SpaceRecord[] }>('example.groups.listMemberRecords', { params: { space, collection: NOTE } })
+
+  it('keeps nothing a plain member writes into meta or into a space only owners read', async () => {
+    const created = await net.as('owner').call('example.groups.createSpace', {
+      body: { group: groupDid('open'), type: 'example.test.owners', skey: 'self', name: 'Owners', readableBy: ['owner'], credentialScopes: [] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    for (const space of [meta(), ownersOnly()]) {
+      // Their PDS stores it (spec section 3); the host keeps none of it.
+      expect((await pds.put('member', note(space, 'x'.repeat(1000)))).status, space).toBe(200)
+      expect(await announce('member', { space, collection: NOTE, rkey, action: 'put' }), space).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+      expect((await listOnHost('owner', space, 'member', NOTE)).body, space).toEqual({ records: [] })
+      expect((await listAll('owner', space)).body, space).toEqual({ records: [] })
+      expect(await getOnHost('owner', space, 'member', NOTE, rkey), space).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+    }
+    // An owner may write where they read, but not into meta either.
+    expect((await pds.put('owner', note(ownersOnly(), 'for owners'))).status).toBe(200)
+    expect((await listOnHost('owner', ownersOnly(), 'owner', NOTE)).body.records).toEqual([expect.objectContaining({ value: { $type: NOTE, text: 'for owners' } })])
+    expect((await pds.put('owner', note(meta(), 'in meta'))).status).toBe(200)
+    expect(await announce('owner', { space: meta(), collection: NOTE, rkey, action: 'put' })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect((await listOnHost('member', meta(), 'owner', NOTE)).body).toEqual({ records: [] })
+  })
+
+  it('still follows the delete of a copy kept before the member lost the right to read the space', async () => {
+    const shared = `at://${groupDid('open')}/space/example.test.shared/self`
+    const created = await net.as('owner').call('example.groups.createSpace', {
+      body: { group: groupDid('open'), type: 'example.test.shared', skey: 'self', name: 'Shared', readableBy: ['owner', 'member'], credentialScopes: [] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    expect((await pds.put('member', note(shared, 'mine'))).status).toBe(200)
+    expect((await listOnHost('owner', shared, 'member', NOTE)).body.records).toHaveLength(1)
+    const narrowed = await net.as('owner').call('example.groups.updateSpace', { body: { group: groupDid('open'), space: shared, readableBy: ['owner'] } })
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200)
+    // A new version is not kept; taking the record away is followed.
+    expect((await pds.put('member', note(shared, 'changed'))).status).toBe(200)
+    expect(await announce('member', { space: shared, collection: NOTE, rkey, action: 'put' })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect((await pds.delete('member', { space: shared, collection: NOTE, rkey })).status).toBe(200)
+    expect((await listOnHost('owner', shared, 'member', NOTE)).body).toEqual({ records: [] })
+  })
+})
+
+describe('finding (issue 22): a member could make the host keep any number of records in a space', () => {
+  const NOTE = 'example.test.note'
+  const space = () => `at://${groupDid('open')}/space/example.test.notes/self`
+  const note = (rkey: string, text: string) => ({ space: space(), collection: NOTE, rkey, record: { $type: NOTE, text } })
+  const kept = async (name: StackAccountName) => {
+    const res = await net.as('owner').call<{ records: { uri: string }[] }>('example.groups.listMemberRecords', { params: { space: space(), collection: NOTE, limit: 100 } })
+    return res.body.records.filter((r) => r.uri.includes(`/${pds.did(name)}/`)).map((r) => r.uri.split('/').pop())
+  }
+
+  it('refuses a record past the most the host keeps of one member in one space, and takes updates and deletes', async () => {
+    const created = await net.as('owner').call('example.groups.createSpace', {
+      body: { group: groupDid('open'), type: 'example.test.notes', skey: 'self', name: 'Notes', readableBy: ['owner', 'admin', 'moderator', 'member'], credentialScopes: [] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    // The member already has all but one of the records the host keeps for them there.
+    await fillMemberRecords(
+      net.running,
+      Array.from({ length: MAX_MEMBER_RECORDS_PER_SPACE - 1 }, (_, i) => ({
+        groupDid: groupDid('open'),
+        space: space(),
+        repo: pds.did('member'),
+        collection: 'example.test.filler',
+        rkey: `f${i}`,
+        value: JSON.stringify({ $type: 'example.test.filler' }),
+      })),
+    )
+    expect((await pds.put('member', note('3klastlastla2', 'the last one kept'))).status).toBe(200)
+    expect(await kept('member')).toEqual(['3klastlastla2'])
+
+    expect((await pds.put('member', note('3koneoneonea2', 'one too many'))).status).toBe(200)
+    const refused = await announce('member', { space: space(), collection: NOTE, rkey: '3koneoneonea2', action: 'put' })
+    expect(refused).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(refused.body).toMatchObject({ message: expect.stringContaining(`${MAX_MEMBER_RECORDS_PER_SPACE}`) })
+    expect(await kept('member')).toEqual(['3klastlastla2'])
+
+    // A new version of a record kept is not one more; deleting one makes room.
+    expect((await pds.put('member', note('3klastlastla2', 'changed'))).status).toBe(200)
+    expect((await listOnHost('owner', space(), 'member', NOTE)).body.records).toEqual([expect.objectContaining({ value: { $type: NOTE, text: 'changed' } })])
+    expect((await pds.delete('member', { space: space(), collection: NOTE, rkey: '3klastlastla2' })).status).toBe(200)
+    expect(await announce('member', { space: space(), collection: NOTE, rkey: '3koneoneonea2', action: 'put' })).toMatchObject({ status: 200, body: { accepted: true } })
+    expect(await kept('member')).toEqual(['3koneoneonea2'])
+  })
+
+  it('refuses a record that would take a member past the bytes the host keeps of them in one space', async () => {
+    const fill = Math.floor((MAX_MEMBER_RECORD_BYTES_PER_SPACE - 50_000) / 4)
+    await fillMemberRecords(
+      net.running,
+      Array.from({ length: 4 }, (_, i) => ({
+        groupDid: groupDid('open'),
+        space: space(),
+        repo: pds.did('admin'),
+        collection: 'example.test.filler',
+        rkey: `big${i}`,
+        value: JSON.stringify({ $type: 'example.test.filler', text: 'x'.repeat(fill - 50) }),
+      })),
+    )
+    expect((await pds.put('admin', note('3kbigbigbigb2', 'x'.repeat(100_000)))).status).toBe(200)
+    const refused = await announce('admin', { space: space(), collection: NOTE, rkey: '3kbigbigbigb2', action: 'put' })
+    expect(refused).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await kept('admin')).toEqual([])
+    // A small one still fits.
+    expect((await pds.put('admin', note('3ksmallsmall2', 'short'))).status).toBe(200)
+    expect(await kept('admin')).toEqual(['3ksmallsmall2'])
   })
 })

@@ -35,6 +35,8 @@ export async function fetchRsvps(host: HostClient, groupDid: string): Promise<Ma
   }
   const byEvent = new Map<string, MemberRsvp[]>()
   for (const r of records) {
+    // A moderator's reader is served taken-down answers too, marked: they are not counted.
+    if (r.takenDown) continue
     // A record's value is the member's own: only its status is read, and only a known one.
     const status = (r.value as { status?: unknown }).status
     if (!RSVP_STATUSES.includes(status as RsvpStatus)) continue

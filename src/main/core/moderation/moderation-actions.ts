@@ -71,6 +71,6 @@ export const MODERATION_ACTIONS: { 'subject.event': ActionSpec<'subject.event'>;
     label: () => 'Report to the moderators',
     // Members do not see the queue: nothing to show until moderators act.
     applyToCache: async () => {},
-    conflicts: { Forbidden: 'Only members of this group can report to its moderators.' },
+    conflicts: { Forbidden: 'Only members of this group can report to its moderators, and only what they can see in it.' },
   },
 }

@@ -7,6 +7,8 @@ import { parseSubject, recordModerationEvent } from '../../../moderation/subject
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 import { hasReported } from '../../../moderation/reports.js'
+import { spaceOfRecord } from '../../../moderation/takedowns.js'
+import { groupRecordReader, recordVisibility } from '../../../spaces/record-visibility.js'
 
 /**
  * A member reports an account or a record to the group's moderators, with one of
@@ -17,6 +19,11 @@ import { hasReported } from '../../../moderation/reports.js'
  * repeated reports of one subject count once. A report sent again with the same
  * `idempotencyKey` by the same reporter (a client retrying after it lost the answer) is
  * the report already made: nothing is kept twice.
+ *
+ * A record in one of the group's spaces is reported only by someone whose roles may read
+ * that space (`Forbidden` otherwise, a space the group does not have included): a
+ * reporter cannot have seen anything else there, and a report is what puts a record in
+ * front of the moderators.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.createReport({
@@ -32,6 +39,9 @@ const register: RegisterMethod = (server, ctx) => {
       await ctx.db.transaction().execute(async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
+        if (spaceOfRecord(group.did, key) && recordVisibility(await groupRecordReader(tx, group.did, viewer), key, false) === 'unreadable') {
+          throw refuse('Forbidden', 'That record is in a space your roles in this group may not read (or one the group does not have): you can report only what you can see')
+        }
         if (idempotencyKey && (await alreadyReported(tx, group.did, key, caller, idempotencyKey))) return
         const again = await hasReported(tx, group.did, key, caller)
         await tx

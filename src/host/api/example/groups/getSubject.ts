@@ -5,7 +5,10 @@ import { requireSubject, subjectViews } from '../../../moderation/subjects.js'
 import { mayKnowReporters, reportView } from '../../../moderation/reports.js'
 import { historyView } from '../../../moderation/history.js'
 import { spaceOfRecord } from '../../../moderation/takedowns.js'
-import { findMemberRecord } from '../../../spaces/member-records.js'
+import { findStoredRecord } from '../../../spaces/readers.js'
+import { groupRecordReader, isServed, recordVisibility } from '../../../spaces/record-visibility.js'
+import type { Viewer } from '../../../groups/access.js'
+import type { HostContext } from '../../../context.js'
 import { decodeCursor, encodeCursor } from '../../../pagination.js'
 import { refuse } from '../../../errors.js'
 
@@ -23,6 +26,11 @@ function parseCursor(cursor: string | undefined): [number, number] | undefined {
  * queue shows it, the record as members were served it (for a record in one of the
  * group's spaces, taken down or not), its reports and its history, newest first, paged
  * together. Reporters are left out when the reader is the reported person.
+ *
+ * `mod.read` is no key to every space: a record in a space the moderator's roles may not
+ * read is served to them as it is by listRecords, not at all. They still get its
+ * reports and history (what members said about it, to act on), but `record` is left out
+ * and `recordWithheld` says so (spaces/record-visibility.ts).
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.getSubject({
@@ -30,7 +38,8 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const reader = auth.credentials.did
       const group = await loadGroup(ctx, params.group)
-      requireAction(await viewerOf(ctx.db, group.did, reader), 'mod.read')
+      const viewer = await viewerOf(ctx.db, group.did, reader)
+      requireAction(viewer, 'mod.read')
       const key = params.subject
       const row = await requireSubject(ctx.db, group.did, key)
       const after = parseCursor(params.cursor)
@@ -53,14 +62,14 @@ const register: RegisterMethod = (server, ctx) => {
           ? encodeCursor(`${moreReports ? shownReports[shownReports.length - 1]!.id : 0}:${moreHistory ? shownHistory[shownHistory.length - 1]!.id : 0}`)
           : undefined
 
-      // Only the first page carries the subject's content; later ones page the lists.
-      const record = after ? undefined : await recordValue(ctx, group.did, key)
       const [subject] = await subjectViews(ctx.db, group.did, [row], reader)
+      // Only the first page carries the subject's content; later ones page the lists.
+      const content = after ? {} : await recordContent(ctx, group.did, viewer, key, subject!.takenDown ?? false)
       return {
         encoding: 'application/json',
         body: {
           subject: subject!,
-          ...(record ? { record } : {}),
+          ...content,
           reports: shownReports.map((r) => reportView(r, showReporter)),
           history: shownHistory.map((h) => historyView(h, showReporter)),
           ...(cursor ? { cursor } : {}),
@@ -70,15 +79,20 @@ const register: RegisterMethod = (server, ctx) => {
   })
 }
 
-/** The stored value of a record in one of the group's spaces, if the host has it. */
-async function recordValue(ctx: Parameters<RegisterMethod>[1], groupDid: string, uri: string): Promise<Record<string, unknown> | undefined> {
+/**
+ * For a record in one of the group's spaces, what this moderator is shown of it: its
+ * value when the host has it and their roles may read its space (taken down or not:
+ * they hold `mod.read`), else `recordWithheld`. Whether the host has a record in a space
+ * they may not read is not told either. Nothing for anything else (an account, a record
+ * elsewhere).
+ */
+async function recordContent(ctx: HostContext, groupDid: string, viewer: Viewer, uri: string, takenDown: boolean): Promise<{ record?: Record<string, unknown>; recordWithheld?: true }> {
   const space = spaceOfRecord(groupDid, uri)
-  if (!space) return undefined
+  if (!space) return {}
+  const reader = await groupRecordReader(ctx.db, groupDid, viewer)
+  if (!isServed(recordVisibility(reader, uri, takenDown))) return { recordWithheld: true }
   const [repo, collection, rkey] = uri.slice(space.length + 1).split('/') as [string, string, string]
-  const row =
-    repo === groupDid
-      ? await ctx.db.selectFrom('record').select(['value']).where('uri', '=', uri).executeTakeFirst()
-      : await findMemberRecord(ctx.db, { space, repo, collection, rkey })
-  return row ? (JSON.parse(row.value) as Record<string, unknown>) : undefined
+  const row = await findStoredRecord(ctx.db, groupDid, { space, repo, collection, rkey })
+  return row ? { record: JSON.parse(row.value) as Record<string, unknown> } : {}
 }
 export default register

@@ -4,6 +4,7 @@ import { decodeCursor, page } from '../../../pagination.js'
 import { readableSpace } from '../../../spaces/readers.js'
 import { recordUri } from '../../../spaces/records.js'
 import { refuse } from '../../../errors.js'
+import { servedRecords } from '../../../spaces/record-visibility.js'
 
 /**
  * What every member wrote in a space, of one collection (optionally one rkey), in one
@@ -12,13 +13,16 @@ import { refuse } from '../../../errors.js'
  * readers and same records as that method with `repo` = a member: only members'
  * records the host read and checked from their own PDS, kept while they are members.
  * Ordered by member DID, then rkey; the cursor is both, so pages never skip or repeat.
+ * Records a moderator took down are left out, but for readers holding `mod.read`, who
+ * get them marked `takenDown`, as listRecords does (spaces/record-visibility.ts); the
+ * cursor still follows the unfiltered order.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.listMemberRecords({
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
       const { collection, rkey, limit } = params
-      const space = await readableSpace(ctx, params.space, auth.credentials.did)
+      const { space, reader } = await readableSpace(ctx, params.space, auth.credentials.did)
       const after = decodeCursor(params.cursor)
       // DIDs and record keys hold no space, so one joins the two parts of the key.
       const [afterRepo, afterRkey] = after?.split(' ') ?? []
@@ -28,17 +32,15 @@ const register: RegisterMethod = (server, ctx) => {
       if (afterRepo && afterRkey) query = query.where((eb) => eb.or([eb('repo', '>', afterRepo), eb.and([eb('repo', '=', afterRepo), eb('rkey', '>', afterRkey)])]))
       const rows = await query.orderBy('repo').orderBy('rkey').limit(limit + 1).execute()
       const { items, cursor } = page(rows, limit, (r) => `${r.repo} ${r.rkey}`)
+      const records = items.map((r) => ({
+        uri: recordUri({ space: space.uri, repo: r.repo, collection, rkey: r.rkey }),
+        repo: r.repo,
+        cid: r.cid,
+        value: JSON.parse(r.value) as Record<string, unknown>,
+      }))
       return {
         encoding: 'application/json',
-        body: {
-          records: items.map((r) => ({
-            uri: recordUri({ space: space.uri, repo: r.repo, collection, rkey: r.rkey }),
-            repo: r.repo,
-            cid: r.cid,
-            value: JSON.parse(r.value) as Record<string, unknown>,
-          })),
-          ...(cursor ? { cursor } : {}),
-        },
+        body: { records: await servedRecords(ctx.db, reader, records), ...(cursor ? { cursor } : {}) },
       }
     },
   })

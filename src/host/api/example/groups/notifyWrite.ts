@@ -1,19 +1,16 @@
 import type { RegisterMethod } from '../../registrar.js'
-import type { HostDb } from '../../../db/index.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup } from '../../../groups/access.js'
+import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
-import { findSpace } from '../../../spaces/space.js'
+import { findSpace, loadSpace } from '../../../spaces/space.js'
 import { readFromMemberPds } from '../../../spaces/member-pds.js'
-import { syncMemberRecord, verifyMemberRecord } from '../../../spaces/member-records.js'
+import { findMemberRecord, syncMemberRecord, verifyMemberRecord } from '../../../spaces/member-records.js'
+import { assertWithinMemberBounds, whyNotKept } from '../../../spaces/member-record-bounds.js'
 import type { PreparedRecord, RecordKey } from '../../../spaces/records.js'
 import { formatSpaceAddress, parseSpaceAddress } from '../../../../shared/space-address.js'
 
 const ACCEPTANCE = 'example.groups.acceptance'
-
-const isMember = async (db: HostDb, groupDid: string, did: string) =>
-  (await db.selectFrom('member').select('did').where('groupDid', '=', groupDid).where('did', '=', did).executeTakeFirst()) !== undefined
 
 /**
  * A member's own PDS announces a record it stored (or deleted) in one of the group's
@@ -29,6 +26,12 @@ const isMember = async (db: HostDb, groupDid: string, did: string) =>
  * Non-members are refused with `Forbidden` before the host reads anything for them
  * (spec section 3: the PDS stores it anyway, and a stored write is no proof of
  * membership). Announcing the same write again changes nothing.
+ *
+ * What the host keeps of a member is bounded (spaces/member-record-bounds.ts): only in a
+ * space the member's roles may read, never in `meta` (`Forbidden`), and at most so many
+ * records and bytes per member and space (`InvalidRequest` past them). Where it keeps
+ * nothing of theirs, a put is refused before anything is read; a delete is still
+ * followed, so a copy kept while they could read the space goes once their PDS drops it.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.notifyWrite({
@@ -41,20 +44,29 @@ const register: RegisterMethod = (server, ctx) => {
       if (!address) throw refuse('InvalidRequest', 'space must be a space address: at://<group_did>/space/<space_type>/<skey>')
       const group = await loadGroup(ctx, address.authority)
       const notMember = () => refuse('Forbidden', 'not a member: this group’s spaces take writes from its members only')
-      if (!(await isMember(ctx.db, group.did, writer))) throw notMember()
+      const writerNow = await viewerOf(ctx.db, group.did, writer)
+      if (!writerNow.isMember) throw notMember()
       const space = formatSpaceAddress(address)
-      if (!(await findSpace(ctx.db, space))) throw refuse('SpaceNotFound', `The group has no space ${space}`)
+      const found = await findSpace(ctx.db, space)
+      if (!found) throw refuse('SpaceNotFound', `The group has no space ${space}`)
+      const key: RecordKey = { space, repo, collection, rkey }
+      const notKept = whyNotKept(found, writerNow)
+      if (notKept && (action !== 'delete' || !(await findMemberRecord(ctx.db, key)))) throw refuse('Forbidden', notKept)
 
       // Read and check outside the transaction: it waits on the member's PDS.
-      const key: RecordKey = { space, repo, collection, rkey }
       const fetched = await readFromMemberPds(ctx, key)
       const record: PreparedRecord | undefined = fetched.found ? await verifyMemberRecord(key, fetched) : undefined
 
       const now = new Date().toISOString()
       await ctx.db.transaction().execute(async (tx) => {
-        // Membership again, in the transaction: they may have left while the host read.
+        // Membership and roles again, in the transaction: they may have changed while the host read.
         const member = await tx.selectFrom('member').select('acceptedAt').where('groupDid', '=', group.did).where('did', '=', writer).executeTakeFirst()
         if (!member) throw notMember()
+        if (record) {
+          const why = whyNotKept(await loadSpace(tx, space), await viewerOf(tx, group.did, writer))
+          if (why) throw refuse('Forbidden', why)
+          await assertWithinMemberBounds(tx, key, record)
+        }
         const change = await syncMemberRecord(tx, group.did, key, record, now)
         if (collection !== ACCEPTANCE || rkey !== 'self' || !change) return
         // acceptedAt is when the host first saw the acceptance as it is now; the change

@@ -4,7 +4,7 @@ import { decodeCursor, page } from '../../../../pagination.js'
 import { readableSpace } from '../../../../spaces/readers.js'
 import { recordUri } from '../../../../spaces/records.js'
 import { listMemberRecords } from '../../../../spaces/member-records.js'
-import { takedownsFor } from '../../../../moderation/takedowns.js'
+import { servedRecords } from '../../../../spaces/record-visibility.js'
 
 /**
  * Records of one repo and collection in a group's space, for a member whose roles may
@@ -13,15 +13,15 @@ import { takedownsFor } from '../../../../moderation/takedowns.js'
  * `example.groups.space`, in the `members` space). `repo` = a member: what they wrote
  * there on their own PDS, as the host last read it (RSVPs in the calendar space, for
  * instance); kept while they are a member. Records a moderator took down are left out,
- * but for readers holding `mod.read`, who get them marked `takenDown`; the page's cursor
- * still follows the unfiltered order.
+ * but for readers holding `mod.read`, who get them marked `takenDown`
+ * (spaces/record-visibility.ts); the page's cursor still follows the unfiltered order.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.com.atproto.space.listRecords({
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
       const { repo, collection, limit } = params
-      const space = await readableSpace(ctx, params.space, auth.credentials.did)
+      const { space, reader } = await readableSpace(ctx, params.space, auth.credentials.did)
       const before = decodeCursor(params.cursor)
       const q = { space: space.uri, repo, collection, limit: limit + 1, before }
       let rows: { rkey: string; cid: string; value: string }[]
@@ -34,13 +34,9 @@ const register: RegisterMethod = (server, ctx) => {
       }
       const { items, cursor } = page(rows, limit, (r) => r.rkey)
       const records = items.map((r) => ({ uri: recordUri({ ...q, rkey: r.rkey }), cid: r.cid, value: JSON.parse(r.value) as Record<string, unknown> }))
-      const { takenDown, moderator } = await takedownsFor(ctx.db, space.groupDid, auth.credentials.did, records.map((r) => r.uri))
       return {
         encoding: 'application/json',
-        body: {
-          records: records.flatMap((r) => (!takenDown.has(r.uri) ? [r] : moderator ? [{ ...r, takenDown: true }] : [])),
-          ...(cursor ? { cursor } : {}),
-        },
+        body: { records: await servedRecords(ctx.db, reader, records), ...(cursor ? { cursor } : {}) },
       }
     },
   })

@@ -30,8 +30,10 @@ export type InputSchema = undefined
 
 export interface OutputSchema {
   subject: ExampleGroupsDefs.Subject
-  /** For a record in one of the group's spaces: its value as members were served it, taken down or not. */
+  /** For a record in one of the group's spaces whose space the caller's roles may read: its value as members were served it, taken down or not. */
   record?: { [_ in string]: unknown }
+  /** Set when the subject is a record in one of the group's spaces that the caller's roles may not read (or in a space the group does not have): its content is withheld and record is left out; reports and history are still shown. */
+  recordWithheld?: boolean
   reports: ExampleGroupsDefs.ReportView[]
   history: ExampleGroupsDefs.ModerationEventView[]
   /** Opaque pagination cursor from a previous page. */

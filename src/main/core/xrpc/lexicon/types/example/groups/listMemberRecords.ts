@@ -85,6 +85,8 @@ export interface MemberRecord {
   cid?: string
   /** The record. */
   value: { [_ in string]: unknown }
+  /** Set for readers holding mod.read: the group's moderators took this record down, so other members are not served it. */
+  takenDown?: boolean
 }
 
 const hashMemberRecord = 'memberRecord'
