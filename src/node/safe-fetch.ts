@@ -46,6 +46,16 @@ export function createTrustedFetch(): Fetch {
   }) as Fetch
 }
 
+/**
+ * `fetch` with every request sent as `redirect: 'error'`, whatever it asks, so no hop
+ * is ever followed. For clients that leave redirects at fetch's default (`follow`), as
+ * atproto's OAuth client does with its PAR and token POSTs: the guards above refuse
+ * such a request outright rather than guess.
+ */
+export function withoutRedirects(fetch: Fetch): Fetch {
+  return ((input: string | URL | Request, init?: RequestInit) => fetch(input, { ...init, redirect: 'error' })) as Fetch
+}
+
 /** Sends requests for `trustedOrigins` to `trusted`, all others to `untrusted`. */
 function routeByOrigin(trusted: Fetch, untrusted: Fetch, isTrusted: (url: URL) => boolean): Fetch {
   return ((input: string | URL | Request, init?: RequestInit) => {
