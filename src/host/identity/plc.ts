@@ -1,5 +1,9 @@
 import { Secp256k1Keypair } from '@atproto/crypto'
 import * as plc from '@did-plc/lib'
+import { createTrustedFetch } from '../../node/safe-fetch.js'
+
+/** For the operator's PLC directory only: see createTrustedFetch. */
+const plcFetch = createTrustedFetch()
 
 export interface PlcService {
   type: string
@@ -12,7 +16,9 @@ export const GROUPS_SERVICE_TYPE = 'ExampleGroupsHost'
 
 /**
  * Registers a new did:plc whose document names `services`. The PLC library signs and
- * hashes the genesis operation; we only choose its contents.
+ * hashes the genesis operation; we only choose its contents. The operation is sent with
+ * the host's fetch for the operator's PLC (time and size capped, no redirects), not the
+ * library's client, which follows redirects and waits for ever.
  */
 export async function mintPlcDid(opts: {
   plcUrl: string
@@ -33,7 +39,14 @@ export async function mintPlcDid(opts: {
     opts.rotationKey,
   )
   const did = await plc.didForCreateOp(op)
-  await new plc.Client(opts.plcUrl).sendOperation(did, op)
+  const res = await plcFetch(`${opts.plcUrl.replace(/\/$/, '')}/${encodeURIComponent(did)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(op),
+    redirect: 'error',
+  })
+  const answer = await res.text()
+  if (!res.ok) throw new Error(`The PLC directory answered ${res.status}: ${answer.slice(0, 300)}`)
   return did
 }
 
