@@ -1,5 +1,5 @@
 import { Secp256k1Keypair } from '@atproto/crypto'
-import * as plc from '@did-plc/lib'
+import { didForCreateOp, signOperation } from '@did-plc/lib'
 import { createTrustedFetch } from '../../node/safe-fetch.js'
 
 /** For the operator's PLC directory only: see createTrustedFetch. */
@@ -27,7 +27,7 @@ export async function mintPlcDid(opts: {
   handle?: string
   services: Record<string, PlcService>
 }): Promise<string> {
-  const op = await plc.signOperation(
+  const op = await signOperation(
     {
       type: 'plc_operation',
       rotationKeys: [opts.rotationKey.did()],
@@ -38,7 +38,7 @@ export async function mintPlcDid(opts: {
     },
     opts.rotationKey,
   )
-  const did = await plc.didForCreateOp(op)
+  const did = await didForCreateOp(op)
   const res = await plcFetch(`${opts.plcUrl.replace(/\/$/, '')}/${encodeURIComponent(did)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
