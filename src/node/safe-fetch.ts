@@ -33,9 +33,11 @@ export function createPublicFetch(opts: { allowCustomPort?: boolean } = {}): Fet
 }
 
 /**
- * Time and size limits without the address checks, for the one origin the operator
- * configured (and, in development, loopback peers). Redirects are refused: a trusted
- * origin must not hand the request on to one that is not.
+ * Time and size limits without the address checks, for the servers the operator
+ * configured (the PLC directory, `--handle-resolver`) and, in development only
+ * (`--allow-loopback-peers`), loopback peers: nothing else may reach loopback.
+ * Redirects are refused: a trusted origin must not hand the request on to one that is
+ * not. Callers pass `redirect: 'error'`.
  */
 export function createTrustedFetch(): Fetch {
   return safeFetchWrap({
