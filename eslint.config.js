@@ -15,6 +15,28 @@ const noElectron = {
 /** The path aliases (tsconfig.base.json `paths`), as import patterns: a layer rule names both spellings. */
 const alias = { core: ['@core', '@core/**'], node: ['@node', '@node/**'] }
 
+const guardedFetch =
+  'The host sends requests only through its guarded fetch: ctx.peerFetch for peers, createIdentityFetch/createTrustedFetch for the operator\'s PLC (src/node/safe-fetch.ts).'
+
+/** HTTP clients with their own transport (no SSRF guard, no time or size limit): not in the host. */
+const unguardedClients = [
+  ...['axios', 'undici', 'node-fetch', 'got', 'https', 'node:https'].map((name) => ({ name, message: guardedFetch })),
+  { name: '@did-plc/lib', importNames: ['Client'], message: `The PLC library's client uses axios. ${guardedFetch}` },
+]
+
+/** atproto clients that fetch with the bare global unless given a `fetch`. */
+const unguardedConstruction = {
+  selector:
+    "NewExpression[callee.name=/^(NodeOAuthClient|OAuthClient|IdResolver|DidResolver|HandleResolver|DidResolverCommon|AtprotoHandleResolverNode)$/]:not(:has(> ObjectExpression:has(> Property[key.name='fetch'])))",
+  message: `This client fetches with the bare global fetch unless given one: pass \`fetch\`. ${guardedFetch}`,
+}
+
+const unguardedRequests = [
+  unguardedConstruction,
+  { selector: "NewExpression > MemberExpression.callee[property.name='Client']", message: `The PLC library's client uses axios. ${guardedFetch}` },
+  { selector: "CallExpression > MemberExpression.callee[object.name=/^https?$/][property.name=/^(request|get)$/]", message: guardedFetch },
+]
+
 /** no-restricted-imports for one layer: banned module names and banned path patterns. */
 const layer = (files, { paths = [], patterns = [] }) => ({
   files,
@@ -55,11 +77,24 @@ export default tseslint.config(
     paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node APIs. Ask the main process through the IPC contract.' }))],
     patterns: [{ group: ['**/main/**', '**/node/**', '**/host/**', '**/stack/**', '**/preload/**', ...alias.core, ...alias.node], message: 'The renderer may import only src/renderer and src/shared.' }],
   }),
-  // The host is its own service: nothing from the app.
+  // The host is its own service: nothing from the app. Its outbound requests all go
+  // through its guarded fetch (src/node/safe-fetch.ts): no other HTTP client.
   layer(['src/host/**'], {
-    paths: [noElectron],
+    paths: [noElectron, ...unguardedClients],
     patterns: [{ group: ['**/main/**', '**/renderer/**', '**/preload/**', ...alias.core], message: 'The group host must not depend on the app.' }],
   }),
+  // Every request the host sends goes through one guarded fetch (SSRF checks on every
+  // hop, time and size caps): never the bare global, never a client left to its own.
+  {
+    files: ['src/host/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: guardedFetch }],
+      'no-restricted-properties': ['error', ...['globalThis', 'global'].map((object) => ({ object, property: 'fetch', message: guardedFetch }))],
+      'no-restricted-syntax': ['error', ...unguardedRequests],
+    },
+  },
+  // Where the host's resolvers are built (src/node/id-resolver.ts): with a fetch too.
+  { files: ['src/node/**'], rules: { 'no-restricted-syntax': ['error', unguardedConstruction] } },
   // A migration is history: it must do the same thing forever, so it uses no live code
   // that a later change could alter (copy in what it needs).
   layer(['src/main/core/cache/migrations/**'], {

@@ -32,14 +32,16 @@ export interface HostOptions {
   /** The host key's file (else CONVENE_HOST_KEY): it seals the keys in host.sqlite. */
   keyFile?: string
   /**
-   * Development only: fetches from peers (members' PDSes) may reach loopback addresses,
-   * as the local network needs. DID documents and handles never do (src/node/safe-fetch.ts).
+   * Development only: fetches from peers (members' PDSes, and people's PDSes in the group
+   * sign-in) may reach loopback addresses, as the local network needs. DID documents and
+   * handles never do, nor anything private or link-local (src/node/safe-fetch.ts).
    */
   allowLoopbackPeers: boolean
   /**
    * Where the group sign-in resolves people's handles (a server answering
    * com.atproto.identity.resolveHandle); DNS and https well-known when unset. The local
-   * network's `.test` handles resolve only at its PDS.
+   * network's `.test` handles resolve only at its PDS. Trusted as the PLC is: it may be
+   * on loopback.
    */
   handleResolverUrl?: string
 }
@@ -86,8 +88,9 @@ Options:
                       ${HOST_KEY_ENV}. Required: keep it outside the data directory
                       and its backups. Make one with: npm run host -- new-key-file <path>
   --allow-loopback-peers
-                      development only: let fetches from members' PDSes reach loopback
-                      addresses (npm run stack passes it). Off by default.
+                      development only: let fetches from members' PDSes (and people's,
+                      in the group sign-in) reach loopback addresses; never private or
+                      link-local ones (npm run stack passes it). Off by default.
   --handle-resolver <url>
                       resolve people's handles for the group sign-in with this server's
                       com.atproto.identity.resolveHandle (default: DNS and https well-known;

@@ -33,9 +33,11 @@ export function createPublicFetch(opts: { allowCustomPort?: boolean } = {}): Fet
 }
 
 /**
- * Time and size limits without the address checks, for the one origin the operator
- * configured (and, in development, loopback peers). Redirects are refused: a trusted
- * origin must not hand the request on to one that is not.
+ * Time and size limits without the address checks, for the servers the operator
+ * configured (the PLC directory, `--handle-resolver`) and, in development only
+ * (`--allow-loopback-peers`), loopback peers: nothing else may reach loopback.
+ * Redirects are refused: a trusted origin must not hand the request on to one that is
+ * not. Callers pass `redirect: 'error'`.
  */
 export function createTrustedFetch(): Fetch {
   return safeFetchWrap({
@@ -44,6 +46,16 @@ export function createTrustedFetch(): Fetch {
     timeout: SAFE_FETCH_TIMEOUT_MS,
     responseMaxSize: SAFE_FETCH_MAX_BYTES,
   }) as Fetch
+}
+
+/**
+ * `fetch` with every request sent as `redirect: 'error'`, whatever it asks, so no hop
+ * is ever followed. For clients that leave redirects at fetch's default (`follow`), as
+ * atproto's OAuth client does with its PAR and token POSTs: the guards above refuse
+ * such a request outright rather than guess.
+ */
+export function withoutRedirects(fetch: Fetch): Fetch {
+  return ((input: string | URL | Request, init?: RequestInit) => fetch(input, { ...init, redirect: 'error' })) as Fetch
 }
 
 /** Sends requests for `trustedOrigins` to `trusted`, all others to `untrusted`. */

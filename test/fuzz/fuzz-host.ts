@@ -95,6 +95,9 @@ export async function startFuzzHost(): Promise<FuzzHost> {
       seedFile,
       keyFile,
       logFile,
+      // People's handles typed into the group sign-in resolve at the suite's own PLC
+      // (which knows none): never by DNS or at an address outside this machine.
+      extraArgs: ['--handle-resolver', plc.url],
     })
     cleanups.push(() => host.stop())
     let exitCode: number | null = null

@@ -42,13 +42,18 @@ export const testTimeoutFor = (runs: number) => 90_000 + runs * 250
  * large) comes from Node's HTTP parser before any of the host's code runs. The one 5xx
  * allowed: 501 MethodNotImplemented for a method no lexicon defines (XRPC's answer).
  */
-export function assertSound({ res, httpMethod, unknownMethod }: Answer, host: FuzzHost): void {
+export function assertSound({ res, httpMethod, unknownMethod, shape }: Answer, host: FuzzHost): void {
   if (host.exitCode() !== null) throw new Error(`the host process exited (code ${host.exitCode()}):\n${host.logTail()}`)
   // (HEAD answers have no body to name it.)
   if (unknownMethod && res.status === 501 && (httpMethod === 'HEAD' || errorName(res) === 'MethodNotImplemented')) return
   if (res.status >= 500) throw new Error(`answered ${res.status}: ${res.text.slice(0, 500)}`)
   // Status 0: an oversized request cut off by the server (see exchangeOrClosed).
   if (res.status < 400 || httpMethod === 'HEAD' || res.status === 431) return
+  // The OAuth endpoints and pages answer their own way; the per-address limit and paths
+  // nobody serves (another method) answer as everything else does, checked below.
+  const shared = res.status === 429 || res.status === 404
+  if (shape === 'oauth' && !shared) return assertOAuthRefusal(res)
+  if (shape === 'page' && !shared) return assertPageRefusal(res)
   let body: unknown
   try {
     body = JSON.parse(res.text)
@@ -100,6 +105,44 @@ export interface Answer {
   httpMethod: string
   /** The path names no lexicon method: XRPC's 501 MethodNotImplemented is then right. */
   unknownMethod?: boolean
+  /** How refusals look: XRPC's `{error, message}` (the default), OAuth's, or an HTML page. */
+  shape?: 'xrpc' | 'oauth' | 'page'
+}
+
+/** The error names of the OAuth endpoints (RFC 6749 section 5.2, RFC 9126, RFC 9449). */
+const OAUTH_ERRORS = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'unsupported_response_type',
+  'invalid_scope',
+  'access_denied',
+  'invalid_request_uri',
+  'request_not_supported',
+  'invalid_dpop_proof',
+  'use_dpop_nonce',
+])
+
+/** An OAuth endpoint's refusal: JSON `{error, error_description}` with an OAuth error name (never `server_error`). */
+function assertOAuthRefusal(res: RawResponse): void {
+  let body: Record<string, unknown>
+  try {
+    body = (JSON.parse(res.text) ?? {}) as Record<string, unknown>
+  } catch {
+    throw new Error(`answered ${res.status} with a body that is not JSON: ${res.text.slice(0, 300)}`)
+  }
+  if (typeof body.error !== 'string' || !OAUTH_ERRORS.has(body.error) || typeof body.error_description !== 'string') {
+    throw new Error(`answered ${res.status} without an OAuth {error, error_description}: ${res.text.slice(0, 300)}`)
+  }
+}
+
+/** A page's refusal: an HTML page that says why (its alert), as the person sees it. */
+function assertPageRefusal(res: RawResponse): void {
+  if (!String(res.headers['content-type']).startsWith('text/html') || !res.text.includes('role="alert"')) {
+    throw new Error(`answered ${res.status} without a page saying why: ${String(res.headers['content-type'])} ${res.text.slice(0, 300)}`)
+  }
 }
 
 const clip = (s: string, n = 2_000) => (s.length > n ? `${s.slice(0, n)}… (${s.length} characters)` : s)

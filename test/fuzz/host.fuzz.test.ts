@@ -4,7 +4,9 @@ import { startFuzzHost, send, PEOPLE, type FuzzHost, type Person, type RawReques
 import { bodyArb, methodsOf, paramsArb, readLexicons, recordTypesOf, type ArbContext, type FuzzWorld, type LexMethod } from './lexicon-arbitraries.js'
 import { contentEncodingArb, contentTypeArb, extraHeadersArb, httpMethodArb, malformedBodyArb, pathArb, rawQueryArb, type BodySpec } from './envelope-arbitraries.js'
 import { GOOD_PROOF, createProofKey, garbageAuthArb, materializeAuth, materializeProof, proofSpecArb, type AuthSpec, type DpopSpec, type ProofKey } from './garbage-auth.js'
+import { startTripwire } from '../support/tripwire-server.js'
 import { FUZZ, fuzzProperty, runsFor, testTimeoutFor, type Answer } from './fuzz-runner.js'
+import { FUZZ_CLIENT_ID, FUZZ_REDIRECT_URI, cookieChoiceArb, extraFieldsArb, formBodyArb, formBodyBytes, formContentTypeArb, parFieldsArb, typedHandleArb, type FieldSpec, type FormBodySpec } from './oauth-arbitraries.js'
 
 /**
  * The fuzz suite (issue 13, item 7): property-based requests to a real running host,
@@ -111,16 +113,110 @@ const oversized = (req: RawRequest) => {
 /**
  * A request past the size limits may be cut off while it is still being sent (Node
  * answers 431 or the host 413, then closes): a reset connection is then an answer, given
- * as status 0. For any other request, a reset is a failure like a 5xx.
+ * as status 0. For any other request, a reset is a failure like a 5xx. `bodyLimit`: the
+ * route's own, where it is smaller than XRPC's.
  */
-async function exchangeOrClosed(req: RawRequest): Promise<RawResponse> {
+async function exchangeOrClosed(req: RawRequest, bodyLimit = BODY_LIMIT): Promise<RawResponse> {
   try {
     return await exchange(req)
   } catch (err) {
     const code = (err as { code?: string }).code
-    if (oversized(req) && (code === 'ECONNRESET' || code === 'EPIPE')) return { status: 0, headers: {}, text: '' }
+    if ((oversized(req) || (req.body?.length ?? 0) > bodyLimit) && (code === 'ECONNRESET' || code === 'EPIPE')) return { status: 0, headers: {}, text: '' }
     throw err
   }
+}
+
+// ---------------------------------------------------------------------------------
+// The group sign-in: the PAR endpoint and the form where a person types their handle
+
+const PAR_PATH = '/oauth/par'
+const SIGN_IN_PATH = '/oauth/authorize/sign-in'
+/** The form routes' body limits (16 kB for PAR, 8 kB for the pages): past the smaller, a reset is an answer. */
+const FORM_BODY_LIMIT = 8 * 1024
+
+/** A pushed authorization request: method, body, content type and DPoP proof. */
+interface ParSpec {
+  httpMethod: string
+  body: FormBodySpec
+  contentType: string | null
+  dpop: DpopSpec
+}
+
+async function pushAuthorization(spec: ParSpec): Promise<Answer> {
+  const build = async (): Promise<RawRequest> => {
+    const headers: Record<string, string | string[]> = {}
+    if (spec.contentType !== null) headers['content-type'] = spec.contentType
+    const proof = await materializeProof(spec.dpop, { key: proofKey, otherKey: otherProofKey, htm: spec.httpMethod, htu: `${host.url}${PAR_PATH}`, nonce: dpopState.nonce })
+    if (proof !== undefined) headers.dpop = proof
+    return { method: spec.httpMethod, path: PAR_PATH, headers, body: formBodyBytes(spec.body) }
+  }
+  let res = await exchangeOrClosed(await build(), FORM_BODY_LIMIT)
+  // An authorization server's nonce challenge is a 400 use_dpop_nonce (RFC 9449 section 8), answered once.
+  if (res.status === 400 && res.headers['dpop-nonce'] && spec.dpop.kind === 'proof' && spec.dpop.nonce.use === 'right') {
+    res = await exchangeOrClosed(await build(), FORM_BODY_LIMIT)
+  }
+  return { res, httpMethod: spec.httpMethod, shape: 'oauth' }
+}
+
+/** A sign-in in progress as a browser holds it: the request, its form token, the device cookie. */
+interface SignIn {
+  requestUri: string
+  csrf: string
+  cookie: string
+  startedAt: number
+}
+
+/** Pushes a sound request for the open group and opens its page, as the app and browser do. */
+async function startSignIn(): Promise<SignIn> {
+  const open = host.groups.find((g) => g.name === 'open')!
+  const form: [string, string][] = [
+    ['client_id', FUZZ_CLIENT_ID],
+    ['response_type', 'code'],
+    ['redirect_uri', FUZZ_REDIRECT_URI],
+    ['scope', 'atproto'],
+    ['code_challenge', 'x'.repeat(43)],
+    ['code_challenge_method', 'S256'],
+    ['login_hint', open.handle],
+  ]
+  const { res } = await pushAuthorization({ httpMethod: 'POST', body: { form }, contentType: 'application/x-www-form-urlencoded', dpop: GOOD_PROOF })
+  expect(res.status, res.text).toBe(201)
+  const requestUri = (JSON.parse(res.text) as { request_uri: string }).request_uri
+  const page = await exchange({ method: 'GET', path: `/oauth/authorize?${new URLSearchParams({ client_id: FUZZ_CLIENT_ID, request_uri: requestUri })}`, headers: {} })
+  expect(page.status, page.text).toBe(200)
+  const cookie = String(page.headers['set-cookie']?.[0]).split(';')[0]!
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!
+  return { requestUri, csrf, cookie, startedAt: Date.now() }
+}
+
+/** Stands for the sign-in's own value (its request_uri or form token) in a generated form. */
+const RIGHT = '\u0000right'
+
+/** What is posted to the sign-in form: the fields, the cookie, and how it travels. */
+interface SignInSpec {
+  httpMethod: string
+  fields: Record<string, FieldSpec>
+  extra: [string, string][]
+  json: boolean
+  contentType: string | null
+  cookie: 'right' | 'absent' | 'other' | 'garbage'
+}
+
+async function postSignIn(spec: SignInSpec, signIn: SignIn): Promise<Answer> {
+  const entries: [string, string][] = []
+  for (const [name, f] of Object.entries(spec.fields)) {
+    const right = name === 'request_uri' ? signIn.requestUri : name === 'csrf' ? signIn.csrf : ''
+    const value = (v: string) => (v === RIGHT ? right : v)
+    if (f.kind === 'one') entries.push([name, value(f.value)])
+    if (f.kind === 'twice') entries.push([name, value(f.values[0])], [name, value(f.values[1])])
+  }
+  entries.push(...spec.extra)
+  const body = spec.json ? Buffer.from(JSON.stringify(Object.fromEntries(entries))) : Buffer.from(new URLSearchParams(entries).toString())
+  const headers: Record<string, string> = {}
+  if (spec.contentType !== null) headers['content-type'] = spec.contentType
+  const cookies = { right: signIn.cookie, absent: undefined, other: `group-signin-device=${'A'.repeat(43)}`, garbage: 'group-signin-device=; group-signin-device=%%%' }
+  if (cookies[spec.cookie]) headers.cookie = cookies[spec.cookie]!
+  const res = await exchangeOrClosed({ method: spec.httpMethod, path: SIGN_IN_PATH, headers, body }, FORM_BODY_LIMIT)
+  return { res, httpMethod: spec.httpMethod, shape: 'page' }
 }
 
 const arbContext = (mutatePercent: number, w = world): ArbContext => ({ docs, world: w, recordTypes, mutatePercent })
@@ -236,15 +332,17 @@ async function expectAlive() {
   expect(JSON.parse(res.text)).toMatchObject({ did: open })
 }
 
-// Shares of CONVENE_FUZZ_RUNS; with the default 3,000: 750/720/150 bursts (of 2 to 8 requests)/480/90/375/435.
+// Shares of CONVENE_FUZZ_RUNS; with the default 3,000: 600/570/150 bursts (of 2 to 8 requests)/480/90/375/435/150/150.
 const RUNS = {
-  garbageAuth: runsFor(0.25),
-  authenticated: runsFor(0.24),
+  garbageAuth: runsFor(0.2),
+  authenticated: runsFor(0.19),
   bursts: runsFor(0.05),
   envelopes: runsFor(0.16),
   paths: runsFor(0.03),
   dpop: runsFor(0.125),
   groupWrites: runsFor(0.145),
+  par: runsFor(0.05),
+  signIn: runsFor(0.05),
 }
 
 describe('fuzzing the group host: no input of any shape gets a 5xx', () => {
@@ -431,5 +529,72 @@ describe('fuzzing the group host: no input of any shape gets a 5xx', () => {
       await expectAlive()
     },
     testTimeoutFor(RUNS.groupWrites),
+  )
+
+  it(
+    'hostile pushed authorization requests: OAuth refusals, never a 5xx',
+    async () => {
+      const groups = host.groups.map((g) => ({ did: g.did, handle: g.handle }))
+      const arb = formBodyArb(parFieldsArb(groups)).chain((body) =>
+        fc.record({
+          httpMethod: fc.oneof({ weight: 12, arbitrary: fc.constant('POST') }, { weight: 1, arbitrary: fc.constantFrom('GET', 'PUT', 'OPTIONS') }),
+          body: fc.constant(body),
+          contentType: formContentTypeArb(body),
+          dpop: fc.oneof({ weight: 3, arbitrary: fc.constant<DpopSpec>(GOOD_PROOF) }, { weight: 1, arbitrary: proofSpecArb }),
+        }),
+      )
+      await fuzzProperty(host, arb, pushAuthorization, RUNS.par)
+      await expectAlive()
+    },
+    testTimeoutFor(RUNS.par),
+  )
+
+  it(
+    'hostile sign-in forms (handles, DIDs, tokens, cookies): a page saying why, never a 5xx or a call out',
+    async () => {
+      let signIn = await startSignIn()
+      // Typed did:webs name its port: nothing may connect to it.
+      const tripwire = await startTripwire()
+      const handle = typedHandleArb({ tripwirePort: tripwire.port, groupDids: host.groups.map((g) => g.did), personDids: PEOPLE.map((p) => host.people[p].did) })
+      const token = (wrong: string[]): fc.Arbitrary<FieldSpec> =>
+        fc.oneof(
+          { weight: 8, arbitrary: fc.constant<FieldSpec>({ kind: 'one', value: RIGHT }) },
+          { weight: 1, arbitrary: fc.constant<FieldSpec>({ kind: 'absent' }) },
+          { weight: 1, arbitrary: fc.constantFrom(...wrong).map((value): FieldSpec => ({ kind: 'one', value })) },
+          { weight: 1, arbitrary: fc.constant<FieldSpec>({ kind: 'twice', values: [RIGHT, RIGHT] }) },
+        )
+      const arb = fc.record({
+        httpMethod: fc.oneof({ weight: 12, arbitrary: fc.constant('POST') }, { weight: 1, arbitrary: fc.constantFrom('GET', 'PUT') }),
+        fields: fc.record({
+          request_uri: token(['urn:ietf:params:oauth:request_uri:nope', 'urn:ietf:params:oauth:request_uri:', '', 'x'.repeat(3000)]),
+          csrf: token(['forged', '', 'A'.repeat(43)]),
+          handle: fc.oneof(
+            { weight: 8, arbitrary: handle.map((value): FieldSpec => ({ kind: 'one', value })) },
+            { weight: 1, arbitrary: fc.constant<FieldSpec>({ kind: 'absent' }) },
+            { weight: 1, arbitrary: fc.tuple(handle, handle).map(([a, b]): FieldSpec => ({ kind: 'twice', values: [a, b] })) },
+          ),
+        }),
+        extra: extraFieldsArb,
+        json: fc.oneof({ weight: 12, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+        contentType: fc.oneof(
+          { weight: 12, arbitrary: fc.constant<string | null>('application/x-www-form-urlencoded') },
+          { weight: 1, arbitrary: fc.constantFrom<string | null>(null, 'application/json', 'text/plain', 'multipart/form-data; boundary=x') },
+        ),
+        cookie: cookieChoiceArb,
+      })
+      await fuzzProperty(
+        host,
+        arb,
+        async (spec) => {
+          // A pending request lives 10 minutes; a long `npm run fuzz` outlives one.
+          if (Date.now() - signIn.startedAt > 5 * 60_000) signIn = await startSignIn()
+          return postSignIn(spec, signIn)
+        },
+        RUNS.signIn,
+      ).finally(() => tripwire.close())
+      expect(tripwire.connections, 'connections to a loopback port named by typed did:webs').toBe(0)
+      await expectAlive()
+    },
+    testTimeoutFor(RUNS.signIn),
   )
 })

@@ -2,11 +2,12 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A tiny HTTP server on 127.0.0.1 that counts every TCP connection and request, to show
- * that something was (or was not) fetched. `/did.json` paths answer a DID document,
+ * A tiny HTTP server on 127.0.0.1 (or `address`, e.g. one of this machine's own
+ * non-loopback addresses) that counts every TCP connection and request, to show that
+ * something was (or was not) fetched. `/did.json` paths answer a DID document,
  * `/redirect?to=` redirects, `/big` sends a megabyte; everything else 200 "ok".
  */
-export async function startTripwire() {
+export async function startTripwire(address = '127.0.0.1') {
   let connections = 0
   const paths: string[] = []
   const server = http.createServer((req, res) => {
@@ -23,11 +24,11 @@ export async function startTripwire() {
     }
   })
   server.on('connection', () => connections++)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(0, address, resolve))
   const port = (server.address() as AddressInfo).port
   return {
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     get connections() {
       return connections
     },

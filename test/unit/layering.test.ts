@@ -11,6 +11,13 @@ async function importErrors(file: string, code: string) {
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
 }
 
+/** The messages of the rules that keep the host's requests on its guarded fetch. */
+async function outboundErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
+  const rules = ['no-restricted-globals', 'no-restricted-properties', 'no-restricted-syntax', 'no-restricted-imports']
+  return result!.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.message)
+}
+
 describe('lint keeps the layers apart', () => {
   it.each(['src/main/core/x.ts', 'src/shared/x.ts', 'src/host/x.ts', 'src/node/x.ts'])(
     'refuses electron in %s',
@@ -69,5 +76,53 @@ describe('lint keeps the layers apart', () => {
     for (const line of ["import { putItem } from '../items.js'", "import { CHANGES_KEPT } from './003-item-change.js'", "import { log } from '@core/log/log.js'", "import { plainMessage } from '@shared/errors.js'", "import fs from 'node:fs'"]) {
       expect(await importErrors(file, `${line}\nexport const a = 1\n`), line).toHaveLength(1)
     }
+  })
+})
+
+describe('lint keeps every request of the group host on its guarded fetch', () => {
+  const guarded = /guarded fetch/
+
+  it.each([
+    ['a bare fetch', "export const get = () => fetch('https://example.com/x')\n"],
+    ['globalThis.fetch', "export const get = () => globalThis.fetch('https://example.com/x')\n"],
+    ['fetch handed on', 'export const f = { fetch }\n'],
+    ['an OAuth client without a fetch', "import { NodeOAuthClient } from '@atproto/oauth-client-node'\nexport const c = (o: never) => new NodeOAuthClient({ clientMetadata: o, stateStore: o, sessionStore: o })\n"],
+    ['an OAuth client whose fetch is somewhere inside, not its own', "import { NodeOAuthClient } from '@atproto/oauth-client-node'\nexport const c = (o: never) => new NodeOAuthClient({ clientMetadata: o, stateStore: { fetch: o }, sessionStore: o })\n"],
+    ['an OAuth client from options it cannot see into', "import { NodeOAuthClient } from '@atproto/oauth-client-node'\nexport const c = (o: never) => new NodeOAuthClient(o)\n"],
+    ['an IdResolver without a fetch', "import { IdResolver } from '@atproto/identity'\nexport const r = new IdResolver({ plcUrl: 'https://plc.directory' })\n"],
+    ['the PLC library’s client', "import * as plc from '@did-plc/lib'\nexport const c = new plc.Client('https://plc.directory')\n"],
+    ['axios', "import axios from 'axios'\nexport const a = axios\n"],
+    ['undici', "import { request } from 'undici'\nexport const a = request\n"],
+    ['node:https', "import https from 'node:https'\nexport const a = https\n"],
+    ['http.request', "import http from 'node:http'\nexport const get = () => http.request('http://127.0.0.1/')\n"],
+  ])('refuses %s in src/host', async (_what, code) => {
+    const errors = await outboundErrors('src/host/x.ts', code)
+    expect(errors.length, code).toBeGreaterThan(0)
+    expect(errors.join('\n')).toMatch(guarded)
+  })
+
+  it('refuses a resolver built without a fetch in src/node too (the host’s resolvers are built there)', async () => {
+    const code = "import { IdResolver } from '@atproto/identity'\nexport const r = new IdResolver({ plcUrl: 'https://plc.directory' })\n"
+    expect(await outboundErrors('src/node/x.ts', code)).toHaveLength(1)
+  })
+
+  it('allows the guarded fetch, clients given one, and a parameter named fetch', async () => {
+    const code = [
+      "import { NodeOAuthClient } from '@atproto/oauth-client-node'",
+      "import { IdResolver } from '@atproto/identity'",
+      "import http from 'node:http'",
+      "import type { HostContext } from './context.js'",
+      "export const get = (ctx: HostContext) => ctx.peerFetch('https://example.com/x', { redirect: 'error' })",
+      'export const load = (url: string, fetch: typeof globalThis.fetch) => fetch(url)',
+      "export const c = (o: never, f: never) => new NodeOAuthClient({ clientMetadata: o, stateStore: o, sessionStore: o, fetch: f })",
+      "export const r = (f: never) => new IdResolver({ plcUrl: 'https://plc.directory', fetch: f })",
+      'export const server = http.createServer()',
+      '',
+    ].join('\n')
+    expect(await outboundErrors('src/host/x.ts', code)).toEqual([])
+  })
+
+  it('leaves the app alone (it has its own clients)', async () => {
+    expect(await outboundErrors('src/main/core/x.ts', "export const get = () => fetch('https://example.com/x')\n")).toEqual([])
   })
 })

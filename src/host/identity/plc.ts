@@ -1,5 +1,9 @@
 import { Secp256k1Keypair } from '@atproto/crypto'
-import * as plc from '@did-plc/lib'
+import { didForCreateOp, signOperation } from '@did-plc/lib'
+import { createTrustedFetch } from '../../node/safe-fetch.js'
+
+/** For the operator's PLC directory only: see createTrustedFetch. */
+const plcFetch = createTrustedFetch()
 
 export interface PlcService {
   type: string
@@ -12,7 +16,9 @@ export const GROUPS_SERVICE_TYPE = 'ExampleGroupsHost'
 
 /**
  * Registers a new did:plc whose document names `services`. The PLC library signs and
- * hashes the genesis operation; we only choose its contents.
+ * hashes the genesis operation; we only choose its contents. The operation is sent with
+ * the host's fetch for the operator's PLC (time and size capped, no redirects), not the
+ * library's client, which follows redirects and waits for ever.
  */
 export async function mintPlcDid(opts: {
   plcUrl: string
@@ -21,7 +27,7 @@ export async function mintPlcDid(opts: {
   handle?: string
   services: Record<string, PlcService>
 }): Promise<string> {
-  const op = await plc.signOperation(
+  const op = await signOperation(
     {
       type: 'plc_operation',
       rotationKeys: [opts.rotationKey.did()],
@@ -32,8 +38,15 @@ export async function mintPlcDid(opts: {
     },
     opts.rotationKey,
   )
-  const did = await plc.didForCreateOp(op)
-  await new plc.Client(opts.plcUrl).sendOperation(did, op)
+  const did = await didForCreateOp(op)
+  const res = await plcFetch(`${opts.plcUrl.replace(/\/$/, '')}/${encodeURIComponent(did)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(op),
+    redirect: 'error',
+  })
+  const answer = await res.text()
+  if (!res.ok) throw new Error(`The PLC directory answered ${res.status}: ${answer.slice(0, 300)}`)
   return did
 }
 

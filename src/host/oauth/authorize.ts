@@ -16,6 +16,12 @@ export const AUTHORIZE_PATH = '/oauth/authorize'
 const SIGN_IN_PATH = '/oauth/authorize/sign-in'
 const CONSENT_PATH = '/oauth/authorize/consent'
 const MAX_HANDLE_LENGTH = 253
+/**
+ * How long finding the person's server may take in all (their identity, then their
+ * PDS's and authorization server's metadata); each request is capped on its own too
+ * (src/node/safe-fetch.ts), the PAR POST included.
+ */
+const FIND_SERVER_TIMEOUT_MS = 10_000
 
 type Page = (req: express.Request, res: express.Response) => Promise<void>
 
@@ -150,7 +156,7 @@ export function registerAuthorize(app: express.Application, ctx: HostContext, up
       }
       let url: URL
       try {
-        url = await upstream.authorize(raw.startsWith('did:') ? raw : handle, { state: request.id, scope: 'atproto' })
+        url = await upstream.authorize(raw.startsWith('did:') ? raw : handle, { state: request.id, scope: 'atproto', signal: AbortSignal.timeout(FIND_SERVER_TIMEOUT_MS) })
       } catch {
         return signInPage(ctx, res, request, `Could not find the account ${raw} or its server. Check the handle.`, raw)
       }

@@ -42,7 +42,7 @@ export function registerOAuth(app: express.Application, ctx: HostContext): void 
   registerOAuthMetadata(app, ctx)
   registerPar(app, ctx)
   registerToken(app, ctx)
-  registerAuthorize(app, ctx, createUpstreamClient(ctx.db, ctx.config))
+  registerAuthorize(app, ctx, createUpstreamClient(ctx))
   app.get(STYLE_PATH, (_req, res) => {
     res.set({ 'Cache-Control': 'max-age=3600', 'X-Content-Type-Options': 'nosniff' }).type('css').send(STYLESHEET)
   })

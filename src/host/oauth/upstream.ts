@@ -1,9 +1,11 @@
 import { NodeOAuthClient, requestLocalLock, type NodeSavedSession, type NodeSavedState } from '@atproto/oauth-client-node'
 import type { OAuthClientMetadataInput } from '@atproto/oauth-client'
 import type { HostDb } from '../db/index.js'
-import type { HostConfig } from '../config.js'
+import type { HostContext } from '../context.js'
 import { nowS } from './secrets.js'
 import { seal, unseal } from '../secrets/sealed.js'
+import { withoutRedirects } from '../../node/safe-fetch.js'
+import { upstreamIdentity } from './upstream-identity.js'
 
 export const UPSTREAM_CALLBACK_PATH = '/oauth/upstream/callback'
 export const UPSTREAM_CLIENT_METADATA_PATH = '/oauth/client-metadata.json'
@@ -85,18 +87,27 @@ function dbStore<V>(db: HostDb, hostKey: Buffer, prefix: string, ttl: number) {
   }
 }
 
-export function createUpstreamClient(db: HostDb, cfg: HostConfig): NodeOAuthClient {
+/**
+ * The host's OAuth client at people's PDSes. What a person types decides where it
+ * connects (their DID document, their PDS's metadata, the PAR and token endpoints named
+ * there), so every request goes through the host's guards: DIDs and handles through
+ * the host's own resolvers (upstream-identity.ts), everything else through the peer
+ * fetch (loopback only with --allow-loopback-peers; private and link-local never;
+ * time and size capped), and no redirect is followed on any of them.
+ */
+export function createUpstreamClient(ctx: HostContext): NodeOAuthClient {
+  const cfg = ctx.config
   return new NodeOAuthClient({
     clientMetadata: upstreamClientMetadata(cfg.publicUrl),
-    stateStore: dbStore<NodeSavedState>(db, cfg.hostKey, 'state', UPSTREAM_STATE_TTL_S),
-    sessionStore: dbStore<NodeSavedSession>(db, cfg.hostKey, 'session', UPSTREAM_SESSION_TTL_S),
+    stateStore: dbStore<NodeSavedState>(ctx.db, cfg.hostKey, 'state', UPSTREAM_STATE_TTL_S),
+    sessionStore: dbStore<NodeSavedSession>(ctx.db, cfg.hostKey, 'session', UPSTREAM_SESSION_TTL_S),
     // The host reads a person's session once, right after the callback, and never
     // refreshes it, so no two processes race for one refresh token: a process-local lock
     // is enough (without one the client warns on stdout, which must stay JSON lines).
     requestLock: requestLocalLock,
     // Plain http only where peers may be on loopback: the local network.
     allowHttp: cfg.allowLoopbackPeers,
-    plcDirectoryUrl: cfg.plcUrl,
-    ...(cfg.handleResolverUrl ? { handleResolver: cfg.handleResolverUrl } : {}),
+    fetch: withoutRedirects(ctx.peerFetch),
+    ...upstreamIdentity(ctx.idResolver, cfg.handleResolverUrl),
   })
 }
