@@ -136,13 +136,13 @@ test.describe('keyboard', () => {
     // Disabled while it runs (which takes focus away from it in Chromium), then back.
     if (!app.electronApp) {
       await expect(page.getByRole('button', { name: 'Syncing…' })).toBeDisabled()
-      await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(true)
+      await expect.poll(() => page.evaluate<boolean>('document.activeElement === document.body')).toBe(true)
     }
     await expect(sync).toBeEnabled({ timeout: 30_000 })
     await expect(sync).toBeFocused()
     // So the next Tab goes on from there, not from the top of the window.
     await page.keyboard.press('Tab')
     await expect(sync).not.toBeFocused()
-    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true)
+    expect(await page.evaluate<boolean>('document.activeElement !== document.body')).toBe(true)
   })
 })
