@@ -1,4 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf, type Viewer } from '../../../groups/access.js'
 import { addMember } from '../../../groups/membership.js'
@@ -41,7 +42,7 @@ const register: RegisterMethod = (server, ctx) => {
       const { did, decision } = input.body
       const caller = auth.credentials.did
       const group = await loadGroup(ctx, input.body.group)
-      await ctx.db.transaction().execute(async (tx) => {
+      await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         requireAction(viewer, 'admit')
         const roles = decision === 'admit' ? await admissionRoles(tx, group.did, viewer, input.body.roles) : []

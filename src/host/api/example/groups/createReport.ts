@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../../../db/schema.js'
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { parseSubject, recordModerationEvent } from '../../../moderation/subjects.js'
@@ -29,7 +30,7 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, input.body.group)
       const now = new Date().toISOString()
 
-      await ctx.db.transaction().execute(async (tx) => {
+      await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
         if (idempotencyKey && (await alreadyReported(tx, group.did, key, caller, idempotencyKey))) return

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
 import { addMember } from '../../../groups/membership.js'
@@ -22,7 +23,7 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, groupDid)
       const now = new Date().toISOString()
 
-      const status = await ctx.db.transaction().execute(async (tx) => {
+      const status = await groupTransaction(ctx.db, group.did, async (tx) => {
         const member = await tx.selectFrom('member').select('did').where('groupDid', '=', group.did).where('did', '=', caller).executeTakeFirst()
         if (member) throw refuse('AlreadyMember', 'You are already a member of this group')
         await refuseIfCallerBanned(tx, group.did, caller)
