@@ -48,6 +48,10 @@ export interface MemberRoleTable {
 
 export type JoinRequestStatus = 'pending' | 'admitted' | 'denied' | 'cancelled'
 
+/**
+ * A request to join. Decided and withdrawn ones are deleted a day after their decision,
+ * and one person makes at most 10 a day per group (groups/new-join-request.ts; migration 015).
+ */
 export interface JoinRequestTable {
   id: string
   groupDid: string
