@@ -8,14 +8,17 @@ import { parseSubject, recordModerationEvent } from '../../../moderation/subject
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 import { hasReported } from '../../../moderation/reports.js'
+import { reportIsKept } from '../../../moderation/report-bounds.js'
 
 /**
  * A member reports an account or a record to the group's moderators, with one of
  * atproto's reason types (other non-blank values are kept as given, as older clients
  * send `spam`) and free text. The first report opens a subject; later ones reopen it if
- * it had been resolved, since a fresh report is fresh work. Every report is kept (the
+ * it had been resolved, since a fresh report is fresh work. Reports are kept (the
  * reporter too, shown to moderators only), but the count is of people: one person's
- * repeated reports of one subject count once. A report sent again with the same
+ * repeated reports of one subject count once. What one person can add is bounded
+ * (moderation/report-bounds.ts): five reports about a subject while it waits for the
+ * moderators (more answer {} and add nothing), fifty subjects waiting at once (then 429). A report sent again with the same
  * `idempotencyKey` by the same reporter (a client retrying after it lost the answer) is
  * the report already made: nothing is kept twice.
  */
@@ -34,6 +37,7 @@ const register: RegisterMethod = (server, ctx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
         if (idempotencyKey && (await alreadyReported(tx, group.did, key, caller, idempotencyKey))) return
+        if (!(await reportIsKept(tx, group.did, key, caller))) return
         const again = await hasReported(tx, group.did, key, caller)
         await tx
           .insertInto('subject')
