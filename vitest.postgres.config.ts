@@ -6,7 +6,7 @@ import { aliases } from './aliases.config'
  * (scripts/test-session.sh): a throwaway cluster for the run (test/support/postgres-setup.ts),
  * a fresh database per test file, and the files that exercise storage: creating groups,
  * joining and admitting, the change log, space records, concurrent writes, rate limits,
- * service-auth and DPoP replay, group credentials, ended group sessions, rotate-key. Plus test/postgres: several host
+ * service-auth and DPoP replay, group credentials, ended group sessions, old join requests, rotate-key. Plus test/postgres: several host
  * processes on one database.
  */
 export default defineConfig({
@@ -26,6 +26,7 @@ export default defineConfig({
       'test/integration/host/service-auth.test.ts',
       'test/integration/host/group-auth.test.ts',
       'test/integration/host/oauth-session-pruning.test.ts',
+      'test/integration/host/join-request-pruning.test.ts',
       'test/integration/host/rotate-key.test.ts',
       'test/postgres/**/*.test.ts',
     ],

@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely'
-import { isPostgres } from './db/dialect.js'
+import type { Transaction } from 'kysely'
+import { lockGroup } from './db/group-lock.js'
 import type { HostDatabaseSchema } from './db/schema.js'
 
 /**
@@ -45,21 +45,10 @@ export async function recordChange(
 ): Promise<void> {
   // Readers page a group's changes by `seq`. PostgreSQL hands out sequence numbers as
   // transactions ask, not as they commit: two processes' writes could commit 11 before
-  // 10, and a reader who saw 11 would never see 10. One writer per group at a time (a
-  // transaction-long lock) makes `seq` order commit order within the group. SQLite has
-  // one writer anyway.
-  if (isPostgres(tx) && !holdsGroupLock(tx, groupDid)) await sql`SELECT pg_advisory_xact_lock(hashtext(${groupDid}))`.execute(tx)
+  // 10, and a reader who saw 11 would never see 10. One writer per group at a time (the
+  // group's lock, held to the transaction's end) makes `seq` order commit order within
+  // the group. SQLite has one writer anyway.
+  await lockGroup(tx, groupDid)
   await tx.insertInto('change').values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never).execute()
 }
 
-/** The groups whose change-log lock each open transaction already holds (it lasts until the transaction ends). */
-const locked = new WeakMap<Transaction<HostDatabaseSchema>, Set<string>>()
-
-/** Whether `tx` already took the group's lock; marks it taken otherwise. */
-function holdsGroupLock(tx: Transaction<HostDatabaseSchema>, groupDid: string): boolean {
-  const groups = locked.get(tx) ?? new Set<string>()
-  locked.set(tx, groups)
-  if (groups.has(groupDid)) return true
-  groups.add(groupDid)
-  return false
-}

@@ -106,3 +106,24 @@ export async function fillMemberRecords(running: RunningStack, rows: KeptMemberR
     db.close()
   }
 }
+
+/** How many join requests (any status) the host keeps for one person in one group, on either store. */
+export async function joinRequestRows(running: RunningStack, groupDid: string, did: string): Promise<number> {
+  const query = 'SELECT count(*) AS n FROM join_request WHERE "groupDid" = $1 AND did = $2'
+  if (running.hostDb) {
+    const client = new pg.Client({ connectionString: running.hostDb })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ n: string }>(query, [groupDid, did])
+      return Number(rows[0]!.n)
+    } finally {
+      await client.end()
+    }
+  }
+  const db = new SqliteDatabase(path.join(running.dataDir, 'host', 'host.sqlite'), { readonly: true, fileMustExist: true })
+  try {
+    return (db.prepare(query.replace(/\$\d/g, '?')).get(groupDid, did) as { n: number }).n
+  } finally {
+    db.close()
+  }
+}

@@ -48,6 +48,10 @@ export interface MemberRoleTable {
 
 export type JoinRequestStatus = 'pending' | 'admitted' | 'denied' | 'cancelled'
 
+/**
+ * A request to join. Decided and withdrawn ones are deleted a day after their decision,
+ * and one person makes at most 10 a day per group (groups/new-join-request.ts; indexes: migration 015).
+ */
 export interface JoinRequestTable {
   id: string
   groupDid: string
@@ -137,7 +141,7 @@ export interface SubjectTable {
   lastReportedAt: string | null
 }
 
-/** One report (migration 010): kept whole, repeated ones too; the reporter only moderators see. */
+/** One report (migration 010): kept whole; the reporter only moderators see. How many one person adds is bounded: moderation/report-bounds.ts. */
 export interface ReportTable {
   id: number
   groupDid: string

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { requireGroupLock } from '../db/group-lock.js'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { configurers, requireAction, viewerOf, type Viewer } from './access.js'
@@ -30,11 +31,16 @@ export async function requireMember(db: Db, groupDid: string, did: string): Prom
 
 /**
  * Call after removing roles or a member, inside the same transaction: throwing rolls the
- * change back, so a group is never left without anyone able to configure it.
+ * change back, so a group is never left without anyone able to configure it. The
+ * transaction must have taken the group's lock before it read anything (groupTransaction),
+ * or two members giving it up at once could each count the other.
  */
-export async function ensureConfigurerRemains(db: Db, groupDid: string): Promise<void> {
-  if ((await configurers(db, groupDid)).length === 0) {
-    throw refuse('LastConfigurer', 'That would leave nobody able to configure the group; give someone else that role first')
-  }
+export async function ensureConfigurerRemains(
+  tx: Transaction<HostDatabaseSchema>,
+  groupDid: string,
+  message = 'That would leave nobody able to configure the group; give someone else that role first',
+): Promise<void> {
+  requireGroupLock(tx, groupDid)
+  if ((await configurers(tx, groupDid)).length === 0) throw refuse('LastConfigurer', message)
 }
 

@@ -22,3 +22,10 @@ export async function refuseIfInviteeBanned(db: Db, groupDid: string, did: strin
     throw refuse('Forbidden', `${did} is banned from this group: lift the ban (unbanMember) before inviting them`)
   }
 }
+
+/** Admitting a banned person: `Forbidden`, whatever is pending, pointing at the way back. */
+export async function refuseIfAdmitteeBanned(db: Db, groupDid: string, did: string): Promise<void> {
+  if (await isBanned(db, groupDid, did)) {
+    throw refuse('Forbidden', `${did} is banned from this group: lift the ban (unbanMember) before admitting them`)
+  }
+}

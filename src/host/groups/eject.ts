@@ -38,5 +38,34 @@ export async function banFromGroup(tx: Tx, groupDid: string, did: string, note: 
     .executeTakeFirst()
   const made = Number(res.numInsertedOrUpdatedRows ?? 0) > 0
   if (made) await recordChange(tx, groupDid, 'ban.created', did)
+  await closeWaysIn(tx, groupDid, did, by, at)
   return made
+}
+
+/**
+ * A ban decides what was waiting to let the person in, with the change-log entries a
+ * decision by hand makes: their pending request is denied (left pending, an admin could
+ * admit someone the group had just banned), and outstanding invites for them are
+ * revoked (left outstanding, lifting the ban would let them straight back in, past the
+ * group's approval).
+ */
+async function closeWaysIn(tx: Tx, groupDid: string, did: string, by: string, at: string): Promise<void> {
+  const denied = await tx
+    .updateTable('join_request')
+    .set({ status: 'denied', decidedAt: at, decidedBy: by })
+    .where('groupDid', '=', groupDid)
+    .where('did', '=', did)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute()
+  for (const request of denied) await recordChange(tx, groupDid, 'joinRequest.denied', request.id)
+  const revoked = await tx
+    .updateTable('invite')
+    .set({ status: 'revoked' })
+    .where('groupDid', '=', groupDid)
+    .where('invitee', '=', did)
+    .where('status', '=', 'outstanding')
+    .returning('uri')
+    .execute()
+  for (const invite of revoked) await recordChange(tx, groupDid, 'invite.revoked', invite.uri)
 }

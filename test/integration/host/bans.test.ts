@@ -29,6 +29,12 @@ describe('ejectMember with ban, unbanMember, listBans', () => {
     expect(moderationEvents(net.running, group()).at(-1)).toEqual({ subjectKey: as('member').did, kind: 'eject', data: { note: 'threats', ban: true }, createdBy: as('admin').did })
   })
 
+  it('refuses admitting a banned person: Forbidden, naming the way back', async () => {
+    const res = await as('owner').call('example.groups.admitMember', { body: { group: group(), did: as('member').did, decision: 'admit' } })
+    expect(res).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect(res.body.message).toMatch(/unbanMember/)
+  })
+
   it('refuses inviting a banned person: Forbidden, naming the way back', async () => {
     const res = await as('owner').call('example.groups.createInvite', { body: { group: group(), invitee: as('member').did } })
     expect(res).toMatchObject({ status: 400, body: { error: 'Forbidden' } })

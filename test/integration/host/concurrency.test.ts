@@ -55,3 +55,68 @@ describe('two admins deciding the same request at the same moment', () => {
     }
   })
 })
+
+/**
+ * Two people able to configure the open group (the owner, and the admin made an owner
+ * too) each give that up at the same moment: by leaving, by revoking their own owner
+ * role, or by ejecting the other. Exactly one may win; the other must find the group
+ * would be left with nobody to configure it (`LastConfigurer`), or that they were
+ * ejected first (`Forbidden`). On PostgreSQL the configurers were counted before the
+ * group's lock was taken, and both won (issue 22).
+ */
+describe('the last two configurers giving it up at the same moment', () => {
+  const open = () => net.group('open').did
+  const PAIR = ['owner', 'admin'] as const
+  type Race = 'leave + leave' | 'leave + revoke' | 'eject + eject'
+  const RACES: Race[] = ['leave + leave', 'leave + revoke', 'eject + eject']
+  const ROUNDS_EACH = 8
+
+  const membersOf = async () =>
+    (await as('member').call<{ members: { did: string; roles: string[] }[] }>('example.groups.listMembers', { params: { group: open(), limit: 100 } })).body.members
+  const configurers = async () => (await membersOf()).filter((m) => m.roles.includes('owner')).map((m) => m.did)
+
+  /** Both of the pair members again, both holding owner. */
+  async function restore(): Promise<void> {
+    for (const name of PAIR) {
+      if (!(await membersOf()).some((m) => m.did === as(name).did)) {
+        expect((await as(name).call('example.groups.requestJoin', { body: { group: open() } })).body).toEqual({ status: 'admitted' })
+      }
+    }
+    const holders = await configurers()
+    const granter = PAIR.find((n) => holders.includes(as(n).did))!
+    for (const name of PAIR) {
+      if (!holders.includes(as(name).did)) {
+        expect((await as(granter).call('example.groups.grantRole', { body: { group: open(), did: as(name).did, role: 'owner' } })).status).toBe(200)
+      }
+    }
+    expect((await configurers()).sort()).toEqual(PAIR.map((n) => as(n).did).sort())
+  }
+
+  /** What `name` sends in a race, against `other`. */
+  function move(race: Race, k: number, name: Name, other: Name): { method: string; body: Record<string, unknown> } {
+    if (race === 'eject + eject') return { method: 'example.groups.ejectMember', body: { group: open(), did: as(other).did } }
+    if (race === 'leave + revoke' && k === 1) return { method: 'example.groups.revokeRole', body: { group: open(), did: as(name).did, role: 'owner' } }
+    return { method: 'example.groups.leaveGroup', body: { group: open() } }
+  }
+
+  it('leaves someone able to configure the group every time; the loser is refused', async () => {
+    await restore()
+    for (const race of RACES) {
+      for (let i = 0; i < ROUNDS_EACH; i++) {
+        // Who plays which part, and who sends first, alternate.
+        const [a, b] = i % 2 === 0 ? PAIR : ([PAIR[1], PAIR[0]] as const)
+        const moves = [move(race, 0, a, b), move(race, 1, b, a)]
+        const tokens = await Promise.all([as(a).serviceAuth(moves[0]!.method), as(b).serviceAuth(moves[1]!.method)])
+        const send = (k: number) => xrpc(net.stack.host.url, moves[k]!.method, { body: moves[k]!.body, headers: { authorization: `Bearer ${tokens[k]}` } })
+        const results = i % 4 < 2 ? await Promise.all([send(0), send(1)]) : (await Promise.all([send(1), send(0)])).reverse()
+        const label = `${race}, round ${i}: ${JSON.stringify(results.map((r) => r.body))}`
+
+        expect(await configurers(), label).not.toHaveLength(0)
+        expect(results.filter((r) => r.status === 200), label).toHaveLength(1)
+        const loser = results.find((r) => r.status !== 200)!
+        expect(loser, label).toMatchObject({ status: 400, body: { error: race === 'eject + eject' ? 'Forbidden' : 'LastConfigurer' } })
+        await restore()
+      }
+    }
+  }, 240_000)
+})

@@ -138,3 +138,45 @@ describe('example.groups.createReport', () => {
     expect((await queue('open')).some((s) => (s.subject as { did?: string }).did === as('outsider2').did)).toBe(false)
   })
 })
+
+/**
+ * What one member can make the host keep by reporting (issue 22): every report was a
+ * row, a history entry and a change-log entry, however often one person reported one
+ * thing, and any number of made-up accounts could be reported.
+ */
+describe('example.groups.createReport, bounded', () => {
+  const approval = () => net.group('approval').did
+  const reportIn = (by: Parameters<typeof net.as>[0], subject: unknown) =>
+    as(by).call<{ error?: string; message?: string }>('example.groups.createReport', { body: { group: approval(), subject, reasonType: 'spam' } })
+  const detail = async (key: string) =>
+    (await as('moderator').call<{ reports: unknown[]; history: unknown[] }>('example.groups.getSubject', { params: { group: approval(), subject: key, limit: 100 } })).body
+
+  it('keeps five of one person’s reports about a subject the moderators have not dealt with; more add nothing', async () => {
+    const target = as('outsider').did
+    for (let i = 0; i < 8; i++) expect((await reportIn('member', account(target))).status).toBe(200)
+    expect(await detail(target)).toMatchObject({ reports: Array(5).fill(expect.anything()), history: Array(5).fill(expect.anything()) })
+    // Someone else's report is theirs to make.
+    expect((await reportIn('admin', account(target))).status).toBe(200)
+    expect((await detail(target)).reports).toHaveLength(6)
+    // Once the moderators have dealt with it, a fresh report is fresh work.
+    expect((await as('moderator').call('example.groups.emitModerationEvent', { body: { group: approval(), subject: account(target), event: 'resolve' } })).status).toBe(200)
+    expect((await reportIn('member', account(target))).status).toBe(200)
+    expect((await detail(target)).reports).toHaveLength(7)
+  })
+
+  it('lets one person have fifty subjects waiting for the moderators; the next is refused (429) until they deal with one', async () => {
+    // The subject above is waiting again, reported by the member: one of the fifty.
+    const madeUp = (i: number) => `did:plc:${'bounded'.padEnd(20, 'a')}${String(i).padStart(4, 'a').replace(/\d/g, (d) => 'bcdefghijk'[Number(d)]!)}`
+    const answers: number[] = []
+    for (let i = 0; i < 52; i++) answers.push((await reportIn('member', account(madeUp(i)))).status)
+    expect(answers.filter((s) => s === 200)).toHaveLength(49)
+    const refused = await reportIn('member', account(madeUp(99)))
+    expect(refused).toMatchObject({ status: 429, body: { error: 'RateLimitExceeded', message: expect.stringMatching(/50 reports waiting/) } })
+    expect((await as('moderator').call<{ subjects: unknown[] }>('example.groups.listSubjects', { params: { group: approval(), limit: 100 } })).body.subjects).toHaveLength(50)
+
+    expect((await as('moderator').call('example.groups.emitModerationEvent', { body: { group: approval(), subject: account(madeUp(0)), event: 'resolve' } })).status).toBe(200)
+    expect((await reportIn('member', account(madeUp(99)))).status).toBe(200)
+    // Another member is not held back by them.
+    expect((await reportIn('admin', account(madeUp(98)))).status).toBe(200)
+  })
+})

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
+import { joinRequestRows } from '../../support/host-db.js'
 
 const net = useLocalNetwork()
 
@@ -40,6 +41,34 @@ describe('example.groups.requestJoin', () => {
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.error).toBe('InvalidRequest')
     }
+  })
+})
+
+describe('example.groups.requestJoin asked and withdrawn over and over', () => {
+  it('stops making requests after ten a day (429, saying when), so cycling cannot grow what the host keeps', async () => {
+    const person = net.as('outsider')
+    const group = net.group('approval').did
+    // The request made above, withdrawn; then round after round of asking and withdrawing.
+    expect((await person.call('example.groups.cancelJoinRequest', { body: { group } })).status).toBe(200)
+    const answers: number[] = []
+    for (let i = 0; i < 25; i++) {
+      const asked = await person.call<{ status?: string; error?: string; message?: string }>('example.groups.requestJoin', { body: { group } })
+      answers.push(asked.status)
+      if (asked.status !== 200) {
+        expect(asked.body).toMatchObject({ error: 'RateLimitExceeded', message: expect.stringMatching(/10 times in the last day.*ask again in \d+ hours/) })
+        expect((await person.call('example.groups.getJoinRequest', { params: { group } })).body).toEqual({})
+        continue
+      }
+      expect(asked.body).toEqual({ status: 'pending' })
+      expect((await person.call('example.groups.cancelJoinRequest', { body: { group } })).status).toBe(200)
+    }
+    // The one made above and nine of these; the rest refused.
+    expect(answers.filter((s) => s === 200)).toHaveLength(9)
+    expect(answers.slice(9).every((s) => s === 429)).toBe(true)
+    expect(await joinRequestRows(net.running, group, person.did)).toBe(10)
+
+    const log = await net.as('owner').call<{ changes: { kind: string }[] }>('example.groups.listChanges', { params: { group, limit: 100 } })
+    expect(log.body.changes.filter((c) => c.kind === 'joinRequest.created')).toHaveLength(10)
   })
 })
 

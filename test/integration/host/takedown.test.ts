@@ -119,3 +119,54 @@ describe('takedowns', () => {
     expect(await banned()).not.toContain(as('member').did)
   })
 })
+
+/**
+ * A ban decides whatever was waiting to let the person in (issue 22): taking down the
+ * account of someone who asked to join denies their request, and an invite made for them
+ * before is withdrawn; admitMember refuses a banned person whatever is pending.
+ */
+describe('a ban on someone waiting to join', () => {
+  const approval = () => net.group('approval').did
+  const inApproval = (by: Parameters<typeof net.as>[0], subject: unknown, event: string) =>
+    as(by).call<{ subject: { takenDown?: boolean } }>('example.groups.emitModerationEvent', { body: { group: approval(), subject, event } })
+  const report = (did: string) =>
+    as('member').call('example.groups.createReport', { body: { group: approval(), subject: account(did), reasonType: 'com.atproto.moderation.defs#reasonSpam' } })
+  const admit = (did: string) => as('owner').call('example.groups.admitMember', { body: { group: approval(), did, decision: 'admit' } })
+
+  it('a takedown denies their pending request, logs it, and admitMember refuses them: Forbidden', async () => {
+    const outsider = as('outsider').did
+    expect((await as('outsider').call('example.groups.requestJoin', { body: { group: approval(), message: 'hi' } })).body).toEqual({ status: 'pending' })
+    const { id } = (await as('outsider').call<{ request: { id: string } }>('example.groups.getJoinRequest', { params: { group: approval() } })).body.request
+    expect((await report(outsider)).status).toBe(200)
+    expect(await inApproval('admin', account(outsider), 'takedown')).toMatchObject({ status: 200, body: { subject: { takenDown: true } } })
+
+    expect((await as('outsider').call('example.groups.getJoinRequest', { params: { group: approval() } })).body).toEqual({})
+    const pending = await as('admin').call<{ requests: { did: string }[] }>('example.groups.listJoinRequests', { params: { group: approval() } })
+    expect(pending.body.requests.map((r) => r.did)).not.toContain(outsider)
+    const log = await as('admin').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: approval(), limit: 100 } })
+    expect(log.body.changes).toContainEqual(expect.objectContaining({ kind: 'joinRequest.denied', subject: id }))
+
+    const refused = await admit(outsider)
+    expect(refused).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect(refused.body.message).toMatch(/banned from this group.*unbanMember/)
+    const members = await as('admin').call<{ members: { did: string }[] }>('example.groups.listMembers', { params: { group: approval() } })
+    expect(members.body.members.map((m) => m.did)).not.toContain(outsider)
+    const bans = await as('admin').call<{ bans: { did: string }[] }>('example.groups.listBans', { params: { group: approval() } })
+    expect(bans.body.bans.map((b) => b.did)).toContain(outsider)
+  })
+
+  it('a takedown withdraws an invite made before it, so lifting the ban does not let them straight in', async () => {
+    const outsider2 = as('outsider2').did
+    const { uri } = (await as('owner').call<{ uri: string }>('example.groups.createInvite', { body: { group: approval(), invitee: outsider2 } })).body
+    expect((await report(outsider2)).status).toBe(200)
+    expect((await inApproval('admin', account(outsider2), 'takedown')).status).toBe(200)
+    const invites = await as('owner').call<{ invites: { invitee: string }[] }>('example.groups.listInvites', { params: { group: approval() } })
+    expect(invites.body.invites.map((i) => i.invitee)).not.toContain(outsider2)
+    const log = await as('owner').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: approval(), limit: 100 } })
+    expect(log.body.changes).toContainEqual(expect.objectContaining({ kind: 'invite.revoked', subject: uri }))
+
+    // The ban lifted, they may ask again, and the group's approval applies as to anyone.
+    expect((await inApproval('admin', account(outsider2), 'reverseTakedown')).status).toBe(200)
+    expect((await as('outsider2').call('example.groups.requestJoin', { body: { group: approval() } })).body).toEqual({ status: 'pending' })
+  })
+})

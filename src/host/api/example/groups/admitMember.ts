@@ -1,7 +1,9 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf, type Viewer } from '../../../groups/access.js'
 import { addMember } from '../../../groups/membership.js'
+import { refuseIfAdmitteeBanned } from '../../../groups/bans.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 import type { HostDb } from '../../../db/index.js'
@@ -33,6 +35,7 @@ async function admissionRoles(db: HostDb, groupDid: string, viewer: Viewer, aske
  * Decides a pending request. The decision is a conditional update of a request that is
  * still pending, so of two admins deciding at once exactly one wins and the other gets
  * `RequestNotFound`, as does anyone deciding a request already denied or withdrawn.
+ * A banned person is not admitted (`Forbidden`): the ban is lifted first (unbanMember).
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.admitMember({
@@ -41,9 +44,12 @@ const register: RegisterMethod = (server, ctx) => {
       const { did, decision } = input.body
       const caller = auth.credentials.did
       const group = await loadGroup(ctx, input.body.group)
-      await ctx.db.transaction().execute(async (tx) => {
+      await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         requireAction(viewer, 'admit')
+        // Whatever is pending: a ban decides the person's request, and this holds even
+        // for one left from before that rule.
+        if (decision === 'admit') await refuseIfAdmitteeBanned(tx, group.did, did)
         const roles = decision === 'admit' ? await admissionRoles(tx, group.did, viewer, input.body.roles) : []
         const now = new Date().toISOString()
         const request = await tx

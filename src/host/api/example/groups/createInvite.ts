@@ -1,4 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { newInviteUri } from '../../../groups/invites.js'
@@ -25,7 +26,7 @@ const register: RegisterMethod = (server, ctx) => {
       // Outside the transaction: a network lookup must not hold the database.
       const fresh = await newInviteUri(ctx, group.did, invitee)
 
-      const uri = await ctx.db.transaction().execute(async (tx) => {
+      const uri = await groupTransaction(ctx.db, group.did, async (tx) => {
         requireAction(await viewerOf(tx, group.did, caller), 'invite')
         const member = await tx.selectFrom('member').select('did').where('groupDid', '=', group.did).where('did', '=', invitee).executeTakeFirst()
         if (member) throw refuse('AlreadyMember', `${invitee} is already a member of this group`)

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../../../db/schema.js'
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { parseSubject, recordModerationEvent } from '../../../moderation/subjects.js'
@@ -9,16 +10,19 @@ import { refuse } from '../../../errors.js'
 import { hasReported } from '../../../moderation/reports.js'
 import { spaceOfRecord } from '../../../moderation/takedowns.js'
 import { groupRecordReader, recordVisibility } from '../../../spaces/record-visibility.js'
+import { reportIsKept } from '../../../moderation/report-bounds.js'
 
 /**
  * A member reports an account or a record to the group's moderators, with one of
  * atproto's reason types (other non-blank values are kept as given, as older clients
  * send `spam`) and free text. The first report opens a subject; later ones reopen it if
- * it had been resolved, since a fresh report is fresh work. Every report is kept (the
+ * it had been resolved, since a fresh report is fresh work. Reports are kept (the
  * reporter too, shown to moderators only), but the count is of people: one person's
- * repeated reports of one subject count once. A report sent again with the same
- * `idempotencyKey` by the same reporter (a client retrying after it lost the answer) is
- * the report already made: nothing is kept twice.
+ * repeated reports of one subject count once. What one person can add is bounded
+ * (moderation/report-bounds.ts): five reports about a subject while it waits for the
+ * moderators (more answer {} and add nothing), fifty subjects waiting at once (then 429).
+ * A report sent again with the same `idempotencyKey` by the same reporter (a client
+ * retrying after it lost the answer) is the report already made: nothing is kept twice.
  *
  * A record in one of the group's spaces is reported only by someone whose roles may read
  * that space (`Forbidden` otherwise, a space the group does not have included): a
@@ -36,13 +40,14 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, input.body.group)
       const now = new Date().toISOString()
 
-      await ctx.db.transaction().execute(async (tx) => {
+      await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
         if (spaceOfRecord(group.did, key) && recordVisibility(await groupRecordReader(tx, group.did, viewer), key, false) === 'unreadable') {
           throw refuse('Forbidden', 'That record is in a space your roles in this group may not read (or one the group does not have): you can report only what you can see')
         }
         if (idempotencyKey && (await alreadyReported(tx, group.did, key, caller, idempotencyKey))) return
+        if (!(await reportIsKept(tx, group.did, key, caller))) return
         const again = await hasReported(tx, group.did, key, caller)
         await tx
           .insertInto('subject')

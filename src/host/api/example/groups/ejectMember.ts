@@ -1,4 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { requireMember } from '../../../groups/assignment.js'
@@ -20,7 +21,7 @@ const register: RegisterMethod = (server, ctx) => {
       const { did, note, ban } = input.body
       const caller = auth.credentials.did
       const group = await loadGroup(ctx, input.body.group)
-      await ctx.db.transaction().execute(async (tx) => {
+      await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         requireAction(viewer, 'eject')
         await requireMember(tx, group.did, did)

@@ -1,4 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { parseSubject, recordModerationEvent, requireSubject, subjectViews } from '../../../moderation/subjects.js'
@@ -24,7 +25,7 @@ const register: RegisterMethod = (server, ctx) => {
       if (action === 'comment' && !note) throw refuse('InvalidRequest', 'A comment needs words (note)')
       const group = await loadGroup(ctx, input.body.group)
 
-      const subject = await ctx.db.transaction().execute(async (tx) => {
+      const subject = await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         requireAction(viewer, 'mod.resolve')
         await requireSubject(tx, group.did, key)

@@ -1,4 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
 import { checkRoleAssignment } from '../../../groups/assignment.js'
@@ -14,7 +15,7 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, input }) => {
       const { did, role } = input.body
       const group = await loadGroup(ctx, input.body.group)
-      await ctx.db.transaction().execute(async (tx) => {
+      await groupTransaction(ctx.db, group.did, async (tx) => {
         await checkRoleAssignment(tx, group.did, auth.credentials.did, did, role)
         const res = await tx
           .insertInto('member_role')

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
 import { addMember } from '../../../groups/membership.js'
 import { refuseIfCallerBanned } from '../../../groups/bans.js'
+import { openJoinRequest } from '../../../groups/new-join-request.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 
@@ -11,7 +12,9 @@ import { refuse } from '../../../errors.js'
  * Asks to join. An outstanding invite for the caller is redeemed under any policy and
  * admits; otherwise `open` admits, `approval` leaves a pending request (asking again
  * while one is pending returns `pending` without a second request), `invite` refuses.
- * A banned person is refused under every policy, invite or not (`Forbidden`).
+ * A banned person is refused under every policy, invite or not (`Forbidden`). One person
+ * may make only so many requests to a group a day (groups/new-join-request.ts): past
+ * that, 429 `RateLimitExceeded`, saying when they may ask again.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.requestJoin({
@@ -22,7 +25,7 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, groupDid)
       const now = new Date().toISOString()
 
-      const status = await ctx.db.transaction().execute(async (tx) => {
+      const status = await groupTransaction(ctx.db, group.did, async (tx) => {
         const member = await tx.selectFrom('member').select('did').where('groupDid', '=', group.did).where('did', '=', caller).executeTakeFirst()
         if (member) throw refuse('AlreadyMember', 'You are already a member of this group')
         await refuseIfCallerBanned(tx, group.did, caller)
@@ -64,14 +67,7 @@ const register: RegisterMethod = (server, ctx) => {
           return 'admitted' as const
         }
         const pending = await tx.selectFrom('join_request').select('id').where('groupDid', '=', group.did).where('did', '=', caller).where('status', '=', 'pending').executeTakeFirst()
-        if (!pending) {
-          const id = randomUUID()
-          await tx
-            .insertInto('join_request')
-            .values({ id, groupDid: group.did, did: caller, message: message ?? null, invite: null, status: 'pending', createdAt: now, decidedAt: null, decidedBy: null })
-            .execute()
-          await recordChange(tx, group.did, 'joinRequest.created', id)
-        }
+        if (!pending) await openJoinRequest(tx, group.did, caller, message ?? null, now)
         return 'pending' as const
       })
       return { encoding: 'application/json', body: { status } }

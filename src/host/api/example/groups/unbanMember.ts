@@ -1,4 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { recordChange } from '../../../changes.js'
@@ -17,7 +18,7 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, input }) => {
       const { did } = input.body
       const group = await loadGroup(ctx, input.body.group)
-      await ctx.db.transaction().execute(async (tx) => {
+      await groupTransaction(ctx.db, group.did, async (tx) => {
         requireAction(await viewerOf(tx, group.did, auth.credentials.did), 'eject')
         const lifted = await tx.deleteFrom('ban').where('groupDid', '=', group.did).where('did', '=', did).executeTakeFirst()
         if (!lifted.numDeletedRows) throw refuse('NotBanned', `${did} is not banned from this group`)
