@@ -62,6 +62,11 @@ export class StreamConnections {
     this.sweeper.unref()
   }
 
+  /** How many streams are open (or being opened). */
+  get count(): number {
+    return this.open.size
+  }
+
   /** Counts a new stream for `caller` from `ip`, or says which limit refuses it. */
   admit(req: IncomingMessage, caller: string, ip: string): StreamConnection | Refusal {
     if ((this.perCaller.get(caller) ?? 0) >= this.limits.perCaller) return { refused: 'caller', limit: this.limits.perCaller }

@@ -50,6 +50,8 @@ export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: St
     following = await groupsOf(ctx, caller)
   }
 
+  // Nobody was streaming until now: the feed has not read what was written meanwhile.
+  if (feed.stale) await feed.refresh()
   let pos: number
   if (req.cursor === undefined) {
     pos = feed.end

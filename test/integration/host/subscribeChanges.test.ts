@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { Lexicons, type LexiconDoc } from '@atproto/lexicon'
+import { readLexicons } from '@node/lexicons.js'
 import { useLocalNetwork, type Caller } from '../../support/local-network.js'
 import { StreamClient, SUBSCRIBE, type ChangeFrame } from '../../support/change-stream.js'
 
@@ -61,6 +63,12 @@ describe('example.groups.subscribeChanges', () => {
     expect(of(member.changes(), approval())).toEqual((await log('member', approval(), start.member)).changes)
     expect(of(admin.changes(), approval())).toEqual((await log('admin', approval(), start.admin)).changes)
     expect(of(member.changes(), approval()).map((c) => c.kind)).not.toContain('joinRequest.created')
+    // Every frame is a message of the lexicon.
+    const lex = new Lexicons(readLexicons() as unknown as LexiconDoc[])
+    for (const frame of [...admin.frames, ...member.frames]) {
+      expect(frame.op).toBe(1)
+      expect(() => lex.assertValidXrpcMessage(SUBSCRIBE, { $type: `${SUBSCRIBE}${frame.t}`, ...frame.body })).not.toThrow()
+    }
   })
 
   it('resumes from a cursor: what happened while disconnected arrives, nothing twice, then live', async () => {
