@@ -168,6 +168,12 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
       }
 
       const admitted = connections.admit(req, caller, ip)
+      if ('refused' in admitted && admitted.refused === 'total') {
+        return refuse(
+          { status: 503, error: 'ServiceUnavailable', message: 'This host is serving as many change streams as it can just now; try again shortly', headers: { 'Retry-After': RETRY_OPEN_SECONDS } },
+          caller,
+        )
+      }
       if ('refused' in admitted) {
         const who = admitted.refused === 'caller' ? 'your account' : 'your network'
         return refuse(
