@@ -33,7 +33,7 @@ const unguardedConstruction = {
 
 const unguardedRequests = [
   unguardedConstruction,
-  { selector: "NewExpression > MemberExpression.callee[property.name='Client']", message: `The PLC library's client uses axios. ${guardedFetch}` },
+  { selector: "NewExpression > MemberExpression.callee[property.name='Client']:not([object.name='pg'])", message: `The PLC library's client uses axios. ${guardedFetch}` },
   { selector: "CallExpression > MemberExpression.callee[object.name=/^https?$/][property.name=/^(request|get)$/]", message: guardedFetch },
 ]
 

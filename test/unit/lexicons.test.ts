@@ -233,7 +233,7 @@ describe('lexicons', () => {
     // an app through getServiceAuth: an app holding it could announce writes never made.
     const NOT_FOR_APPS = ['example.groups.notifyWrite']
     const groupMethods = docs
-      .filter(({ doc }) => doc.id.startsWith('example.groups.') && ['query', 'procedure'].includes(doc.defs.main?.type ?? ''))
+      .filter(({ doc }) => doc.id.startsWith('example.groups.') && ['query', 'procedure', 'subscription'].includes(doc.defs.main?.type ?? ''))
       .map(({ doc }) => doc.id)
       .filter((id) => !NOT_FOR_APPS.includes(id))
     expect([...lxm].sort()).toEqual([...groupMethods].sort())

@@ -69,12 +69,13 @@ describe('the release client metadata document (oauth/client-metadata.json)', ()
     }
     // Every method a group host serves to people, read from the lexicons themselves (not
     // from the permission set the scope is built from): a new method missing from the
-    // base permission set fails here. notifyWrite is the PDS's, never the app's.
+    // base permission set fails here. notifyWrite is the PDS's, never the app's. The
+    // change stream (a subscription) takes service auth like the rest.
     const dir = new URL('../../lexicons/example/groups/', import.meta.url)
     const served = fs
       .readdirSync(dir)
       .map((f) => JSON.parse(fs.readFileSync(new URL(f, dir), 'utf8')) as { id: string; defs: { main?: { type?: string } } })
-      .filter((l) => l.defs.main?.type === 'query' || l.defs.main?.type === 'procedure')
+      .filter((l) => l.defs.main?.type === 'query' || l.defs.main?.type === 'procedure' || l.defs.main?.type === 'subscription')
       .map((l) => l.id)
       .filter((id) => id !== 'example.groups.notifyWrite')
     expect(HOST_METHODS).toEqual([...served, ...SPACE_READ_METHODS].sort())

@@ -44,6 +44,7 @@ import * as ExampleGroupsNotifyWrite from './types/example/groups/notifyWrite.js
 import * as ExampleGroupsRequestJoin from './types/example/groups/requestJoin.js'
 import * as ExampleGroupsRevokeInvite from './types/example/groups/revokeInvite.js'
 import * as ExampleGroupsRevokeRole from './types/example/groups/revokeRole.js'
+import * as ExampleGroupsSubscribeChanges from './types/example/groups/subscribeChanges.js'
 import * as ExampleGroupsUnbanMember from './types/example/groups/unbanMember.js'
 import * as ExampleGroupsUpdateSpace from './types/example/groups/updateSpace.js'
 import * as ExampleGroupsUpdateSubject from './types/example/groups/updateSubject.js'
@@ -555,6 +556,17 @@ export class ExampleGroupsNS {
   ) {
     const nsid = 'example.groups.revokeRole' // @ts-ignore
     return this._server.xrpc.method(nsid, cfg)
+  }
+
+  subscribeChanges<A extends Auth = void>(
+    cfg: StreamConfigOrHandler<
+      A,
+      ExampleGroupsSubscribeChanges.QueryParams,
+      ExampleGroupsSubscribeChanges.HandlerOutput
+    >,
+  ) {
+    const nsid = 'example.groups.subscribeChanges' // @ts-ignore
+    return this._server.xrpc.streamMethod(nsid, cfg)
   }
 
   unbanMember<A extends Auth = void>(

@@ -661,6 +661,7 @@ export const schemaDict = {
               'example.groups.configureGroup',
               'example.groups.createGroup',
               'example.groups.listChanges',
+              'example.groups.subscribeChanges',
               'example.groups.listMyGroups',
               'example.groups.listMemberRecords',
             ],
@@ -1257,6 +1258,35 @@ export const schemaDict = {
               maxLength: 256,
             },
           },
+          assignedTo: {
+            type: 'ref',
+            ref: 'lex:example.groups.defs#assignment',
+            description:
+              'Who has taken the subject ("I\'m on it"), while it lasts; absent when nobody has it.',
+          },
+        },
+      },
+      assignment: {
+        type: 'object',
+        description:
+          "A moderator's hold on a subject (Ozone's moderator assignment): the others see who has it. Released when they resolve it, by hand (emitModerationEvent unassign), or at endAt.",
+        required: ['did', 'startAt', 'endAt'],
+        properties: {
+          did: {
+            type: 'string',
+            format: 'did',
+            description: 'The moderator who has it.',
+          },
+          startAt: {
+            type: 'string',
+            format: 'datetime',
+            description: 'When they took it.',
+          },
+          endAt: {
+            type: 'string',
+            format: 'datetime',
+            description: 'When it lapses unless taken again.',
+          },
         },
       },
       role: {
@@ -1577,6 +1607,8 @@ export const schemaDict = {
               'resolve',
               'takedown',
               'reverseTakedown',
+              'assign',
+              'unassign',
             ],
           },
           note: {
@@ -1612,6 +1644,17 @@ export const schemaDict = {
           createdAt: {
             type: 'string',
             format: 'datetime',
+          },
+          assignedTo: {
+            type: 'string',
+            format: 'did',
+            description:
+              'For assign: who took the subject; for unassign: whose hold was released.',
+          },
+          endAt: {
+            type: 'string',
+            format: 'datetime',
+            description: 'For assign: when the hold lapses.',
           },
         },
       },
@@ -1747,7 +1790,7 @@ export const schemaDict = {
       main: {
         type: 'procedure',
         description:
-          'Act on a reported subject (requires mod.resolve; a takedown or its reversal of an account also requires eject). comment: a note only. acknowledge: seen, status unchanged. escalate, resolve: set the status. takedown: a record in a group space is no longer served to members (mod.read readers still see it, marked), an account is ejected and banned; the subject is resolved. reverseTakedown undoes either.',
+          'Act on a reported subject (requires mod.resolve; a takedown or its reversal of an account also requires eject). comment: a note only. acknowledge: seen, status unchanged. escalate, resolve: set the status. takedown: a record in a group space is no longer served to members (mod.read readers still see it, marked), an account is ejected and banned; the subject is resolved. reverseTakedown undoes either. assign: the caller takes the subject ("I\'m on it"): every moderator sees assignedTo on it until the caller resolves it (resolve, takedown), releases it (unassign), or 30 minutes pass; taking it again renews the 30 minutes, and a subject someone else has is AlreadyAssigned. unassign: releases whoever has it.',
         input: {
           encoding: 'application/json',
           schema: {
@@ -1777,6 +1820,8 @@ export const schemaDict = {
                   'resolve',
                   'takedown',
                   'reverseTakedown',
+                  'assign',
+                  'unassign',
                 ],
               },
               note: {
@@ -1816,6 +1861,11 @@ export const schemaDict = {
           },
           {
             name: 'LastConfigurer',
+          },
+          {
+            name: 'AlreadyAssigned',
+            description:
+              'Another moderator has the subject (assignedTo); they or anyone with mod.resolve may unassign it first.',
           },
         ],
       },
@@ -3261,6 +3311,110 @@ export const schemaDict = {
       },
     },
   },
+  ExampleGroupsSubscribeChanges: {
+    lexicon: 1,
+    id: 'example.groups.subscribeChanges',
+    description:
+      "A live stream of the change log of the caller's groups on this host, resumable from a cursor.",
+    defs: {
+      main: {
+        type: 'subscription',
+        description:
+          "The change log of the caller's groups as it grows, over a WebSocket, in log order: each entry exactly as listChanges would give it to the caller, filtered by the caller's roles when it is sent (an entry a listChanges call at that moment would not show is not sent). Service auth with lxm = this method in the upgrade request's Authorization header. Without groups: every group on this host where the caller is a member, including groups joined while connected. Resumable: pass the cursor of the last #change received (or any listChanges cursor) and the stream sends what came after it, then goes live, with no gap and nothing twice.",
+        parameters: {
+          type: 'params',
+          properties: {
+            cursor: {
+              type: 'string',
+              description:
+                "Opaque cursor: a #change's cursor, or a listChanges cursor. The stream starts after it (after the position it names in this host's whole change log; with cursors of several groups, pass the smallest and skip entries at or below a group's own). Omit to start with what happens next.",
+            },
+            groups: {
+              type: 'array',
+              description:
+                "Only these groups (the caller must be a member of each). Omit for all the caller's groups on this host.",
+              maxLength: 100,
+              items: {
+                type: 'string',
+                format: 'did',
+              },
+            },
+          },
+        },
+        message: {
+          schema: {
+            type: 'union',
+            refs: [
+              'lex:example.groups.subscribeChanges#change',
+              'lex:example.groups.subscribeChanges#info',
+            ],
+          },
+        },
+        errors: [
+          {
+            name: 'FutureCursor',
+            description:
+              "The cursor is past the end of this host's change log: it did not come from this host.",
+          },
+          {
+            name: 'ConsumerTooSlow',
+            description:
+              "The client did not read what was sent fast enough; the connection is closed. The error frame's cursor field (also in its message) is the cursor to resume from.",
+          },
+          {
+            name: 'Forbidden',
+            description:
+              'The caller is not a member of a group named in groups.',
+          },
+          {
+            name: 'NotHosted',
+          },
+          {
+            name: 'InvalidRequest',
+          },
+        ],
+      },
+      change: {
+        type: 'object',
+        description:
+          'One change-log entry of one group: change is exactly the entry listChanges gives for it.',
+        required: ['group', 'change', 'cursor'],
+        properties: {
+          group: {
+            type: 'string',
+            format: 'did',
+            description: 'The group whose log the entry is in.',
+          },
+          change: {
+            type: 'ref',
+            ref: 'lex:example.groups.defs#change',
+          },
+          cursor: {
+            type: 'string',
+            description:
+              "Where this entry stands: pass it as cursor to resume the stream after it. It is also a listChanges cursor for the entry's group.",
+          },
+        },
+      },
+      info: {
+        type: 'object',
+        description:
+          'Something the client should know about the stream itself.',
+        required: ['name'],
+        properties: {
+          name: {
+            type: 'string',
+            description:
+              'OutdatedCursor: the cursor is older than the change log keeps; entries after it may be missing, so read each group whole (getGroup, lists) and carry on from the stream.',
+            knownValues: ['OutdatedCursor'],
+          },
+          message: {
+            type: 'string',
+          },
+        },
+      },
+    },
+  },
   ExampleGroupsUnbanMember: {
     lexicon: 1,
     id: 'example.groups.unbanMember',
@@ -3527,6 +3681,7 @@ export const ids = {
   ExampleGroupsRevokeRole: 'example.groups.revokeRole',
   ExampleGroupsRsvp: 'example.groups.rsvp',
   ExampleGroupsSpace: 'example.groups.space',
+  ExampleGroupsSubscribeChanges: 'example.groups.subscribeChanges',
   ExampleGroupsUnbanMember: 'example.groups.unbanMember',
   ExampleGroupsUpdateSpace: 'example.groups.updateSpace',
   ExampleGroupsUpdateSubject: 'example.groups.updateSubject',

@@ -1096,6 +1096,35 @@ export const schemaDict = {
               maxLength: 256,
             },
           },
+          assignedTo: {
+            type: 'ref',
+            ref: 'lex:example.groups.defs#assignment',
+            description:
+              'Who has taken the subject ("I\'m on it"), while it lasts; absent when nobody has it.',
+          },
+        },
+      },
+      assignment: {
+        type: 'object',
+        description:
+          "A moderator's hold on a subject (Ozone's moderator assignment): the others see who has it. Released when they resolve it, by hand (emitModerationEvent unassign), or at endAt.",
+        required: ['did', 'startAt', 'endAt'],
+        properties: {
+          did: {
+            type: 'string',
+            format: 'did',
+            description: 'The moderator who has it.',
+          },
+          startAt: {
+            type: 'string',
+            format: 'datetime',
+            description: 'When they took it.',
+          },
+          endAt: {
+            type: 'string',
+            format: 'datetime',
+            description: 'When it lapses unless taken again.',
+          },
         },
       },
       role: {
@@ -1416,6 +1445,8 @@ export const schemaDict = {
               'resolve',
               'takedown',
               'reverseTakedown',
+              'assign',
+              'unassign',
             ],
           },
           note: {
@@ -1451,6 +1482,17 @@ export const schemaDict = {
           createdAt: {
             type: 'string',
             format: 'datetime',
+          },
+          assignedTo: {
+            type: 'string',
+            format: 'did',
+            description:
+              'For assign: who took the subject; for unassign: whose hold was released.',
+          },
+          endAt: {
+            type: 'string',
+            format: 'datetime',
+            description: 'For assign: when the hold lapses.',
           },
         },
       },
@@ -1586,7 +1628,7 @@ export const schemaDict = {
       main: {
         type: 'procedure',
         description:
-          'Act on a reported subject (requires mod.resolve; a takedown or its reversal of an account also requires eject). comment: a note only. acknowledge: seen, status unchanged. escalate, resolve: set the status. takedown: a record in a group space is no longer served to members (mod.read readers still see it, marked), an account is ejected and banned; the subject is resolved. reverseTakedown undoes either.',
+          'Act on a reported subject (requires mod.resolve; a takedown or its reversal of an account also requires eject). comment: a note only. acknowledge: seen, status unchanged. escalate, resolve: set the status. takedown: a record in a group space is no longer served to members (mod.read readers still see it, marked), an account is ejected and banned; the subject is resolved. reverseTakedown undoes either. assign: the caller takes the subject ("I\'m on it"): every moderator sees assignedTo on it until the caller resolves it (resolve, takedown), releases it (unassign), or 30 minutes pass; taking it again renews the 30 minutes, and a subject someone else has is AlreadyAssigned. unassign: releases whoever has it.',
         input: {
           encoding: 'application/json',
           schema: {
@@ -1616,6 +1658,8 @@ export const schemaDict = {
                   'resolve',
                   'takedown',
                   'reverseTakedown',
+                  'assign',
+                  'unassign',
                 ],
               },
               note: {
@@ -1655,6 +1699,11 @@ export const schemaDict = {
           },
           {
             name: 'LastConfigurer',
+          },
+          {
+            name: 'AlreadyAssigned',
+            description:
+              'Another moderator has the subject (assignedTo); they or anyone with mod.resolve may unassign it first.',
           },
         ],
       },

@@ -117,6 +117,7 @@ export interface Subject {
   lastReport?: ReportView
   /** The distinct reason types reported. */
   reasonTypes?: string[]
+  assignedTo?: Assignment
 }
 
 const hashSubject = 'subject'
@@ -127,6 +128,27 @@ export function isSubject<V>(v: V) {
 
 export function validateSubject<V>(v: V) {
   return validate<Subject & V>(v, id, hashSubject)
+}
+
+/** A moderator's hold on a subject (Ozone's moderator assignment): the others see who has it. Released when they resolve it, by hand (emitModerationEvent unassign), or at endAt. */
+export interface Assignment {
+  $type?: 'example.groups.defs#assignment'
+  /** The moderator who has it. */
+  did: string
+  /** When they took it. */
+  startAt: string
+  /** When it lapses unless taken again. */
+  endAt: string
+}
+
+const hashAssignment = 'assignment'
+
+export function isAssignment<V>(v: V) {
+  return is$typed(v, id, hashAssignment)
+}
+
+export function validateAssignment<V>(v: V) {
+  return validate<Assignment & V>(v, id, hashAssignment)
 }
 
 /** A role of the group. */
@@ -359,6 +381,8 @@ export interface ModerationEventView {
     | 'resolve'
     | 'takedown'
     | 'reverseTakedown'
+    | 'assign'
+    | 'unassign'
     | (string & {})
   note?: string
   /** For status: the new status. */
@@ -372,6 +396,10 @@ export interface ModerationEventView {
   /** Who did it; for a report, omitted when the caller is the reported person. */
   createdBy?: string
   createdAt: string
+  /** For assign: who took the subject; for unassign: whose hold was released. */
+  assignedTo?: string
+  /** For assign: when the hold lapses. */
+  endAt?: string
 }
 
 const hashModerationEventView = 'moderationEventView'

@@ -32,6 +32,8 @@ export interface InputSchema {
     | 'resolve'
     | 'takedown'
     | 'reverseTakedown'
+    | 'assign'
+    | 'unassign'
     | (string & {})
   /** Moderation note kept in the history (required for comment). */
   note?: string
@@ -61,6 +63,7 @@ export interface HandlerError {
     | 'SubjectNotFound'
     | 'NotAssignable'
     | 'LastConfigurer'
+    | 'AlreadyAssigned'
 }
 
 export type HandlerOutput = HandlerError | HandlerSuccess

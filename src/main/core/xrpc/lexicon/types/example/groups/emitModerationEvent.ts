@@ -33,6 +33,8 @@ export interface InputSchema {
     | 'resolve'
     | 'takedown'
     | 'reverseTakedown'
+    | 'assign'
+    | 'unassign'
     | (string & {})
   /** Moderation note kept in the history (required for comment). */
   note?: string
@@ -85,6 +87,12 @@ export class LastConfigurerError extends XRPCError {
   }
 }
 
+export class AlreadyAssignedError extends XRPCError {
+  constructor(src: XRPCError) {
+    super(src.status, src.error, src.message, src.headers, { cause: src })
+  }
+}
+
 export function toKnownErr(e: any) {
   if (e instanceof XRPCError) {
     if (e.error === 'Forbidden') return new ForbiddenError(e)
@@ -92,6 +100,7 @@ export function toKnownErr(e: any) {
     if (e.error === 'SubjectNotFound') return new SubjectNotFoundError(e)
     if (e.error === 'NotAssignable') return new NotAssignableError(e)
     if (e.error === 'LastConfigurer') return new LastConfigurerError(e)
+    if (e.error === 'AlreadyAssigned') return new AlreadyAssignedError(e)
   }
 
   return e
