@@ -16,6 +16,7 @@ import * as m010 from './migrations/010-moderation.js'
 import * as m012 from './migrations/012-rate-counters.js'
 import * as m014 from './migrations/014-member-records-where-read.js'
 import * as m015 from './migrations/015-bounded-tables.js'
+import * as m018 from './migrations/018-group-creator.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -41,6 +42,7 @@ const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '012-rate-counters': m012,
   '014-member-records-where-read': m014,
   '015-bounded-tables': m015,
+  '018-group-creator': m018,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -36,7 +36,7 @@ beforeAll(async () => {
   strict = await startHost(
     {
       port: 0, bind: '127.0.0.1', publicUrl: '', dataDir: path.join(work, 'host'), plcUrl: net.stack.plc, seedFile,
-      handleDomains: ['.groups.test'], rateLimits: parseRateLimits(undefined), allowLoopbackPeers: false,
+      handleDomains: ['.groups.test'], rateLimits: parseRateLimits(undefined), maxGroupsPerAccount: 100, allowLoopbackPeers: false,
       handleResolverUrl: net.stack.pds, hostKey: crypto.randomBytes(32),
     },
     createHostLogger({ level: 'silent' }),
