@@ -8,7 +8,7 @@ import { clientLabel } from './client-id.js'
 import { claimDevice, sameDevice } from './device.js'
 import { CODE_TTL_S, loadRequest, requestUriOf, type PendingRequest } from './requests.js'
 import { describeSpaceScope, narrowScope } from './space-scopes.js'
-import { esc, sendOnwards, sendPage, sendProblem } from './pages.js'
+import { esc, formActionSource, sendOnwards, sendPage, sendProblem } from './pages.js'
 import { hashToken, nowS, randomToken, sameSecret } from './secrets.js'
 import { UPSTREAM_CALLBACK_PATH } from './upstream.js'
 
@@ -105,7 +105,7 @@ ${hiddenFields(request)}
 </div>
 </form>`
   sendPage(res, 200, `Let ${client.name} act as ${group.displayName ?? '@' + group.handle}?`, body, {
-    formTargets: [new URL(request.params.redirect_uri).origin],
+    formTargets: [formActionSource(request.params.redirect_uri)],
   })
 }
 
