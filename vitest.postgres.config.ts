@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     include: [
       'test/integration/host/createGroup.test.ts',
+      'test/integration/host/groups-per-account.test.ts',
       'test/integration/host/requestJoin.test.ts',
       'test/integration/host/admitMember.test.ts',
       'test/integration/host/listChanges.test.ts',

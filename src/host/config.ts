@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { defaultHandleDomains, normalizeHandleDomain } from './groups/handle-domains.js'
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './limits/rate-limits.js'
 import { HOST_KEY_ENV } from './secrets/host-key.js'
+import { DEFAULT_MAX_GROUPS_PER_ACCOUNT } from './groups/groups-per-account.js'
 import { isPostgresUrl } from './db/postgres.js'
 import { DEFAULT_STREAM_LIMITS, parseStreamLimits, type StreamLimits } from './stream/stream-limits.js'
 
@@ -27,6 +28,8 @@ export interface HostOptions {
   rateLimits: RateLimits
   /** The change stream's limits (src/host/stream/stream-limits.ts); defaults when absent. */
   streamLimits?: StreamLimits
+  /** How many groups one account may create on this host, ever (each is kept, with a PLC DID). */
+  maxGroupsPerAccount: number
   /**
    * Express's `trust proxy`: behind a reverse proxy, which hops' X-Forwarded-For to
    * believe, so per-IP limits count the client, not the proxy. Off by default.
@@ -90,6 +93,9 @@ Options:
                       (default ${DEFAULT_STREAM_LIMITS.total}), all per process; stall (seconds a frame may wait for a slow client, default
                       ${DEFAULT_STREAM_LIMITS.stallSeconds}), heartbeat (seconds between pings, default ${DEFAULT_STREAM_LIMITS.heartbeatSeconds}), window
                       (entries kept in memory for live streams, default ${DEFAULT_STREAM_LIMITS.window})
+  --max-groups-per-account <n>
+                      how many groups one account may create on this host in all
+                      (default ${DEFAULT_MAX_GROUPS_PER_ACCOUNT}; seeded groups do not count)
   --trust-proxy <v>   behind a reverse proxy: Express's "trust proxy" (e.g. loopback,
                       or a hop count) so per-IP limits see the client's address
   --key-file <path>   the host key (base64, 32 bytes) that encrypts the service key, the
@@ -135,6 +141,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
       'handle-domain': { type: 'string', multiple: true },
       'rate-limits': { type: 'string' },
       'stream-limits': { type: 'string' },
+      'max-groups-per-account': { type: 'string' },
       'trust-proxy': { type: 'string' },
       'key-file': { type: 'string' },
       'allow-loopback-peers': { type: 'boolean' },
@@ -147,6 +154,10 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
   const port = Number(values.port ?? 2590)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, not "${values.port}"`)
+  }
+  const maxGroupsPerAccount = Number(values['max-groups-per-account'] ?? DEFAULT_MAX_GROUPS_PER_ACCOUNT)
+  if (!Number.isSafeInteger(maxGroupsPerAccount) || maxGroupsPerAccount < 1) {
+    throw new UsageError(`--max-groups-per-account must be a whole number from 1, not "${values['max-groups-per-account']}"`)
   }
   const plcUrl = values['plc-url']
   if (!plcUrl) throw new UsageError('--plc-url is required: the host mints and resolves DIDs there')
@@ -179,6 +190,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
     handleDomains,
     rateLimits,
     streamLimits,
+    maxGroupsPerAccount,
     trustProxy: values['trust-proxy'],
     keyFile: values['key-file'],
     allowLoopbackPeers: values['allow-loopback-peers'] ?? false,

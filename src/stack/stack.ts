@@ -27,6 +27,8 @@ export interface StackOptions {
   hostRateLimits?: string
   /** The host's `--stream-limits` (the change stream's); default: the host's own. */
   hostStreamLimits?: string
+  /** The host's `--max-groups-per-account`. Default: {@link GENEROUS_GROUPS_PER_ACCOUNT}, for the same reason. */
+  hostMaxGroupsPerAccount?: number
   /**
    * The host's `--db`: a PostgreSQL URL (issue 18). Default: SQLite in the host's data
    * directory.
@@ -50,6 +52,9 @@ export const STACK_HANDLE_DOMAIN = '.groups.test'
  * Tests of the limits start a network with the host's defaults or lower ones instead.
  */
 export const GENEROUS_RATE_LIMITS = 'createGroup=100000,procedures=10000000,queries=10000000,unauthenticated=10000000'
+
+/** The same for how many groups one account may create (the bench makes up to 2 × --requests as one owner). */
+export const GENEROUS_GROUPS_PER_ACCOUNT = 100_000
 
 export interface RunningStack {
   file: StackFile
@@ -133,6 +138,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
         '--handle-resolver',
         pds.url,
         ...((opts.hostRateLimits ?? GENEROUS_RATE_LIMITS) ? ['--rate-limits', opts.hostRateLimits ?? GENEROUS_RATE_LIMITS] : []),
+        '--max-groups-per-account',
+        String(opts.hostMaxGroupsPerAccount ?? GENEROUS_GROUPS_PER_ACCOUNT),
         ...(opts.hostDb ? ['--db', opts.hostDb] : []),
         ...(opts.hostStreamLimits ? ['--stream-limits', opts.hostStreamLimits] : []),
         ...(proxy ? ['--public-url', `http://127.0.0.1:${proxy.port}`] : []),

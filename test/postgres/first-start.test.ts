@@ -41,7 +41,7 @@ describe('host processes started together on a new database', () => {
       startHost(
         {
           port: 0, bind: '127.0.0.1', publicUrl: '', dataDir: path.join(work, `data-${i}`), db, plcUrl: net.stack.plc, seedFile,
-          handleDomains: ['groups.test'], rateLimits: parseRateLimits(undefined), allowLoopbackPeers: false, hostKey,
+          handleDomains: ['groups.test'], rateLimits: parseRateLimits(undefined), maxGroupsPerAccount: 100, allowLoopbackPeers: false, hostKey,
         },
         quiet,
       )

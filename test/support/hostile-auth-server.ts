@@ -14,12 +14,15 @@ export interface HostileBehaviour {
   stall?: boolean
   /** Its authorization-server metadata is an endless body. */
   endless?: boolean
+  /** Its authorization-server metadata is JSON that is not OAuth server metadata. */
+  nonsense?: boolean
 }
 
 /**
  * A person's PDS and authorization server on 127.0.0.1 that works against whoever signs
  * in there: its metadata may send the sign-in elsewhere (`parEndpoint`,
- * `tokenEndpoint`), its endpoints may redirect, stall or never stop talking. Sound
+ * `tokenEndpoint`), its endpoints may redirect, stall, never stop talking or talk
+ * nonsense. Sound
  * otherwise, so a client gets as far as the hostile step. Records the paths asked and
  * the `state` of each pushed request (what the client's callback carries).
  */
@@ -37,6 +40,7 @@ export async function startHostileAuthServer(behaviour: HostileBehaviour = {}) {
     if (path === '/.well-known/oauth-authorization-server') {
       if (behaviour.stall) return
       if (behaviour.endless) return endlessBody(res)
+      if (behaviour.nonsense) return json(200, { issuer: 42, hello: 'world' })
       return json(200, {
         issuer: origin,
         authorization_endpoint: `${origin}/authorize`,

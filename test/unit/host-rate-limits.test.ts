@@ -24,6 +24,13 @@ describe('host configuration: rate limits and handle domains', () => {
     }
   })
 
+  it('caps the groups one account may create at 100 unless --max-groups-per-account says otherwise (at least 1)', () => {
+    expect((args() as { maxGroupsPerAccount: number }).maxGroupsPerAccount).toBe(100)
+    expect((args('--max-groups-per-account', '5') as { maxGroupsPerAccount: number }).maxGroupsPerAccount).toBe(5)
+    for (const bad of ['0', '-1', '2.5', 'many', '']) expect(() => args(`--max-groups-per-account=${bad}`), bad).toThrow(UsageError)
+    expect(HOST_USAGE).toMatch(/--max-groups-per-account <n>/)
+  })
+
   it('takes several --handle-domain, with or without the leading dot; defaults from the public URL', () => {
     const config = args('--handle-domain', 'groups.example.com', '--handle-domain', '.Clubs.Example.org')
     if (config === 'help') throw new Error('unexpected help')

@@ -23,7 +23,10 @@ describe('why a queued change has not gone out, in plain words', () => {
     expect(plainReason(new XrpcCallError('example.groups.admitMember', 500, 'InternalServerError', 'SQLITE_BUSY: database is locked'))).toBe(
       'The server could not take it just now (error 500).',
     )
-    expect(plainReason(new XrpcCallError('example.groups.admitMember', 429, 'RateLimitExceeded', 'slow down'))).toBe('The server asked Convene to slow down for a moment.')
+    // A limit that lifts in a moment (a lasting one is outbox-lasting-limits.test.ts's).
+    expect(plainReason(new XrpcCallError('example.groups.admitMember', 429, 'RateLimitExceeded', 'slow down', new Headers({ 'retry-after': '30' })))).toBe(
+      'The server asked Convene to slow down for a moment.',
+    )
     expect(logged.map((l) => [l.level, l.scope])).toEqual([['warn', 'outbox'], ['warn', 'outbox'], ['warn', 'outbox']])
     expect(logged[0]?.error?.message).toContain('example.groups.admitMember failed (503')
   })

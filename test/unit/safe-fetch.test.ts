@@ -1,4 +1,8 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fetchFailure } from '../../src/node/fetch-failure.js'
+import { freePort } from '../../src/node/free-port.js'
 import { createIdResolver } from '../../src/node/id-resolver.js'
 import { createPeerFetch } from '../../src/node/safe-fetch.js'
 import { startTripwire } from '../support/tripwire-server.js'
@@ -85,5 +89,50 @@ describe('peer fetch (members’ PDSes)', () => {
   it('stops reading a response past 512 kB', async () => {
     const fetch = createPeerFetch({ allowLoopbackPeers: true })
     await expect(fetch(`${trip.url}/big`, { redirect: 'error' }).then((r) => r.arrayBuffer())).rejects.toThrow()
+  })
+})
+
+// The group sign-in tells people which step failed (src/host/oauth/sign-in-failure.ts)
+// from these; a library update that changes how the guard fails shows here first.
+describe('why a guarded fetch failed', () => {
+  const failureOf = async (request: () => Promise<unknown>) => {
+    try {
+      await request()
+    } catch (err) {
+      return fetchFailure(err)
+    }
+    throw new Error('it did not fail')
+  }
+
+  it('names the guard’s refusals of an address, before anything is sent', async () => {
+    const fetch = createPeerFetch({ allowLoopbackPeers: false })
+    for (const url of [`https://127.0.0.1:${trip.port}/`, `https://localhost:${trip.port}/`, `http://example.test.invalid/`, 'https://10.0.0.1/', 'https://[::1]/']) {
+      expect(await failureOf(() => fetch(url, { redirect: 'error' })), url).toBe('refused')
+    }
+    const resolver = createIdResolver(trip.url)
+    expect(await failureOf(() => resolver.did.resolveNoCache(`did:web:localhost%3A${trip.port}`))).toBe('refused')
+  })
+
+  it('names a server that cannot be reached, or not in time', async () => {
+    const fetch = createPeerFetch({ allowLoopbackPeers: true })
+    const closed = await freePort()
+    expect(await failureOf(() => fetch(`http://127.0.0.1:${closed}/`, { redirect: 'error' }))).toBe('unreachable')
+    const silent = http.createServer(() => {})
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`
+      expect(await failureOf(() => fetch(url, { redirect: 'error', signal: AbortSignal.timeout(200) }))).toBe('timeout')
+    } finally {
+      silent.closeAllConnections()
+      silent.close()
+    }
+  })
+
+  it('names a redirect it did not follow and an answer past the size cap; other errors are not its', async () => {
+    const fetch = createPeerFetch({ allowLoopbackPeers: true })
+    expect(await failureOf(() => fetch(`${trip.url}/redirect?to=%2Fok`, { redirect: 'error' }))).toBe('refused-redirect')
+    expect(await failureOf(() => fetch(`${trip.url}/big`, { redirect: 'error' }).then((r) => r.arrayBuffer()))).toBe('too-large')
+    expect(fetchFailure(new SyntaxError('Unexpected token'))).toBeUndefined()
+    expect(fetchFailure('nope')).toBeUndefined()
   })
 })

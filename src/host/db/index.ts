@@ -17,6 +17,7 @@ import * as m012 from './migrations/012-rate-counters.js'
 import * as m014 from './migrations/014-member-records-where-read.js'
 import * as m015 from './migrations/015-bounded-tables.js'
 import * as m017 from './migrations/017-live-team-work.js'
+import * as m018 from './migrations/018-group-creator.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -43,6 +44,7 @@ const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '014-member-records-where-read': m014,
   '015-bounded-tables': m015,
   '017-live-team-work': m017,
+  '018-group-creator': m018,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -21,6 +21,11 @@ export interface GroupTable {
    */
   rotationKeySealed: string
   createdAt: string
+  /**
+   * The account whose createGroup made it, counted against `--max-groups-per-account`
+   * (migration 018); null for seeded groups and for older ones whose creator has left.
+   */
+  createdBy: string | null
 }
 
 export interface RoleTable {

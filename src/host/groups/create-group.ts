@@ -5,6 +5,7 @@ import { groupKeyContext, seal } from '../secrets/sealed.js'
 import { DEFAULT_ROLES } from './roles.js'
 import { recordChange } from '../changes.js'
 import { createWellKnownSpaces } from '../spaces/well-known.js'
+import { requireRoomForGroup } from './groups-per-account.js'
 
 export interface NewGroup {
   handle: string
@@ -14,14 +15,25 @@ export interface NewGroup {
   owner: string
 }
 
+/** The account a createGroup call came from, and how many groups it may have created. */
+export interface GroupCreator {
+  did: string
+  maxGroups: number
+}
+
 /**
  * Mints the group's DID on the PLC (its `#groups` service and its repo both point at
  * this host), then stores the group with the default roles and `owner` holding `owner`.
+ * A group made for a `creator` counts against their cap, checked again where it is
+ * stored: a creation racing theirs may have taken the last place meanwhile (its DID
+ * minted in vain, the price of not holding a lock across the PLC's answer). Seeded
+ * groups have no creator.
  */
 export async function createGroup(
   db: HostDb,
   opts: { plcUrl: string; publicUrl: string; hostKey: Buffer },
   group: NewGroup,
+  creator?: GroupCreator,
 ): Promise<{ did: string; handle: string }> {
   const rotationKey = await Secp256k1Keypair.create({ exportable: true })
   const did = await mintPlcDid({
@@ -39,6 +51,7 @@ export async function createGroup(
   const now = new Date().toISOString()
   const rotationKeySealed = seal(opts.hostKey, await keyToBytes(rotationKey), groupKeyContext(did))
   await db.transaction().execute(async (tx) => {
+    if (creator) await requireRoomForGroup(tx, creator.did, creator.maxGroups)
     await tx
       .insertInto('group')
       .values({
@@ -49,6 +62,7 @@ export async function createGroup(
         joinPolicy: group.joinPolicy,
         rotationKeySealed,
         createdAt: now,
+        createdBy: creator?.did ?? null,
       })
       .execute()
     await tx

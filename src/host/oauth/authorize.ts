@@ -8,7 +8,8 @@ import { clientLabel } from './client-id.js'
 import { claimDevice, sameDevice } from './device.js'
 import { CODE_TTL_S, loadRequest, requestUriOf, type PendingRequest } from './requests.js'
 import { describeSpaceScope, narrowScope } from './space-scopes.js'
-import { esc, sendOnwards, sendPage, sendProblem } from './pages.js'
+import { esc, formActionSource, sendOnwards, sendPage, sendProblem } from './pages.js'
+import { signInFailure, signInFailureWords } from './sign-in-failure.js'
 import { hashToken, nowS, randomToken, sameSecret } from './secrets.js'
 import { UPSTREAM_CALLBACK_PATH } from './upstream.js'
 
@@ -105,7 +106,7 @@ ${hiddenFields(request)}
 </div>
 </form>`
   sendPage(res, 200, `Let ${client.name} act as ${group.displayName ?? '@' + group.handle}?`, body, {
-    formTargets: [new URL(request.params.redirect_uri).origin],
+    formTargets: [formActionSource(request.params.redirect_uri)],
   })
 }
 
@@ -157,8 +158,8 @@ export function registerAuthorize(app: express.Application, ctx: HostContext, up
       let url: URL
       try {
         url = await upstream.authorize(raw.startsWith('did:') ? raw : handle, { state: request.id, scope: 'atproto', signal: AbortSignal.timeout(FIND_SERVER_TIMEOUT_MS) })
-      } catch {
-        return signInPage(ctx, res, request, `Could not find the account ${raw} or its server. Check the handle.`, raw)
+      } catch (err) {
+        return signInPage(ctx, res, request, signInFailureWords(signInFailure(err), raw), raw)
       }
       await ctx.db.updateTable('oauth_request').set({ personHandle: handle }).where('id', '=', request.id).execute()
       sendOnwards(res, url.href, 'your own server')

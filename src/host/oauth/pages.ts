@@ -27,6 +27,21 @@ function pageHeaders(res: express.Response, formTargets: string[] = []): void {
   })
 }
 
+/**
+ * The `form-action` source that lets a form's answer (a redirect) reach `uri`: its
+ * origin for http and https, its scheme for a native app's custom scheme
+ * (`com.example.app:` for `com.example.app:/callback`), which has no origin: `origin` is
+ * "null" there, a source that matches nothing, so the browser would stop the answer.
+ * The scheme is the app's own (its client ID's domain reversed, checked at PAR).
+ */
+export function formActionSource(uri: string): string {
+  const url = new URL(uri)
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin
+  // CSP's scheme-source grammar; URL parsing already holds schemes to it.
+  if (!/^[a-z][a-z0-9+.-]*:$/.test(url.protocol)) throw new Error(`No form-action source for the scheme of ${uri}`)
+  return url.protocol
+}
+
 /** A whole page: one `h1`, the main content, and the host's stylesheet (light and dark). */
 function page(title: string, body: string, head = ''): string {
   return `<!doctype html>

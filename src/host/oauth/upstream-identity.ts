@@ -1,6 +1,7 @@
 import type { IdResolver } from '@atproto/identity'
 import type { NodeOAuthClientOptions } from '@atproto/oauth-client-node'
 import { createTrustedFetch } from '../../node/safe-fetch.js'
+import { NoAccountError } from './sign-in-failure.js'
 
 type DidResolver = NonNullable<NodeOAuthClientOptions['didResolver']>
 type HandleResolver = Exclude<NonNullable<NodeOAuthClientOptions['handleResolver']>, string | URL>
@@ -27,7 +28,7 @@ function hostDidResolver(idResolver: IdResolver): DidResolver {
   const resolver = {
     async resolve(did: string, options?: { noCache?: boolean }) {
       const doc = await idResolver.did.resolve(did, options?.noCache ?? false)
-      if (!doc) throw new Error(`${did} has no DID document`)
+      if (!doc) throw new NoAccountError(`${did} has no DID document`)
       return doc
     },
   }

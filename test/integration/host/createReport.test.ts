@@ -172,6 +172,11 @@ describe('example.groups.createReport, bounded', () => {
     expect(answers.filter((s) => s === 200)).toHaveLength(49)
     const refused = await reportIn('member', account(madeUp(99)))
     expect(refused).toMatchObject({ status: 429, body: { error: 'RateLimitExceeded', message: expect.stringMatching(/50 reports waiting/) } })
+    // It lifts when the moderators act, not at a time: the headers name this limit and no time.
+    expect(refused.headers.get('ratelimit-limit')).toBe('50')
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0')
+    expect(refused.headers.get('ratelimit-reset')).toBeNull()
+    expect(refused.headers.get('retry-after')).toBeNull()
     expect((await as('moderator').call<{ subjects: unknown[] }>('example.groups.listSubjects', { params: { group: approval(), limit: 100 } })).body.subjects).toHaveLength(50)
 
     expect((await as('moderator').call('example.groups.emitModerationEvent', { body: { group: approval(), subject: account(madeUp(0)), event: 'resolve' } })).status).toBe(200)

@@ -51,7 +51,7 @@ beforeAll(async () => {
     {
       port: 0, bind: '127.0.0.1', publicUrl: '', dataDir: path.join(work, 'host'),
       plcUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
-      handleDomains: ['.groups.test'], rateLimits: parseRateLimits(undefined), allowLoopbackPeers: true, hostKey: crypto.randomBytes(32),
+      handleDomains: ['.groups.test'], rateLimits: parseRateLimits(undefined), maxGroupsPerAccount: 100, allowLoopbackPeers: true, hostKey: crypto.randomBytes(32),
     },
     createHostLogger({ level: 'silent' }),
   )

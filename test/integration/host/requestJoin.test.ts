@@ -56,6 +56,15 @@ describe('example.groups.requestJoin asked and withdrawn over and over', () => {
       answers.push(asked.status)
       if (asked.status !== 200) {
         expect(asked.body).toMatchObject({ error: 'RateLimitExceeded', message: expect.stringMatching(/10 times in the last day.*ask again in \d+ hours/) })
+        // The headers describe this limit, not the hourly one the call was also counted by:
+        // a client reads from them that waiting a few minutes will not do.
+        expect(asked.headers.get('ratelimit-limit')).toBe('10')
+        expect(asked.headers.get('ratelimit-remaining')).toBe('0')
+        expect(asked.headers.get('ratelimit-policy')).toBe('10;w=86400')
+        const wait = Number(asked.headers.get('retry-after'))
+        expect(wait).toBeGreaterThan(23 * 3600)
+        expect(wait).toBeLessThanOrEqual(24 * 3600)
+        expect(Number(asked.headers.get('ratelimit-reset')) - Date.now() / 1000).toBeGreaterThan(23 * 3600)
         expect((await person.call('example.groups.getJoinRequest', { params: { group } })).body).toEqual({})
         continue
       }

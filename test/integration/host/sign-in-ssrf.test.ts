@@ -20,7 +20,7 @@ import { parseRateLimits } from '../../../src/host/limits/rate-limits.js'
  * of those requests goes through the host's guarded fetch: never this machine or its
  * network (loopback only with --allow-loopback-peers; private and link-local never),
  * no redirect followed, time and size capped. The person gets the sign-in page back
- * with an error, never a 500 or a hang.
+ * saying which step failed, never a 500, a hang or the details.
  */
 const net = useLocalNetwork()
 let trip: Awaited<ReturnType<typeof startTripwire>>
@@ -36,7 +36,7 @@ beforeAll(async () => {
   strict = await startHost(
     {
       port: 0, bind: '127.0.0.1', publicUrl: '', dataDir: path.join(work, 'host'), plcUrl: net.stack.plc, seedFile,
-      handleDomains: ['.groups.test'], rateLimits: parseRateLimits(undefined), allowLoopbackPeers: false,
+      handleDomains: ['.groups.test'], rateLimits: parseRateLimits(undefined), maxGroupsPerAccount: 100, allowLoopbackPeers: false,
       handleResolverUrl: net.stack.pds, hostKey: crypto.randomBytes(32),
     },
     createHostLogger({ level: 'silent' }),
@@ -111,11 +111,23 @@ afterAll(async () => {
   for (const c of cleanups) await c()
 })
 
-/** The sign-in page again, saying the account or its server could not be used. */
-function expectRefusedPage(answer: { status: number; html: string }) {
+/** What the sign-in page says went wrong: which step, in plain words, and nothing of how. */
+const SAYS = {
+  noAccount: /No account was found for \S+\. Check the handle\./,
+  unreachable: /The server of \S+ could not be reached in time\. Try again later\./,
+  refusedAddress: /The server of \S+ is at an address this group host does not contact\./,
+  notUnderstood: /The server of \S+ answered in a way this group host does not understand, so you cannot sign in with it here\./,
+}
+
+/** The sign-in page again, saying which step failed (`says`), and no detail of it. */
+function expectRefusedPage(answer: { status: number; html: string }, says: RegExp) {
   expect(answer.status, answer.html).toBe(400)
-  expect(answer.html).toMatch(/<p role="alert" id="handle-error">Could not find the account/)
+  const alert = /<p role="alert" id="handle-error">([^<]*)<\/p>/.exec(answer.html)?.[1]
+  expect(alert, answer.html).toMatch(new RegExp(`^${says.source}$`))
   expect(answer.html).toMatch(/<label for="handle">Your handle<\/label>/)
+  // Beside what the person typed, nothing of where it failed or why (addresses, error text).
+  const typed = /id="handle"[^>]* value="([^"]*)"/.exec(answer.html)![1]!
+  expect(alert!.replace(typed, '')).not.toMatch(/127\.0\.0\.1|localhost|\d+\.\d+\.\d+|https?:|error|fetch|hostname|abort/i)
 }
 
 /** Runs `fn` and says how many connections the tripwire got meanwhile. */
@@ -142,11 +154,17 @@ const ownNetworkAddress = Object.values(os.networkInterfaces())
 describe('a host without --allow-loopback-peers (production)', () => {
   it('connects to no address on its own machine, whatever DID the person types', async () => {
     const form = await signInForm(strict.url, strict.groups[0]!.handle)
-    const typed = [`did:web:localhost%3A${trip.port}`, `did:web:127.0.0.1%3A${trip.port}`, await personAt(`https://127.0.0.1:${trip.port}`), await personAt(`https://localhost:${trip.port}`)]
-    for (const handle of typed) {
+    const typed: [string, RegExp][] = [
+      [`did:web:localhost%3A${trip.port}`, SAYS.refusedAddress],
+      // Not a did:web atproto takes (an IP, a port): no account can have it.
+      [`did:web:127.0.0.1%3A${trip.port}`, SAYS.noAccount],
+      [await personAt(`https://127.0.0.1:${trip.port}`), SAYS.refusedAddress],
+      [await personAt(`https://localhost:${trip.port}`), SAYS.refusedAddress],
+    ]
+    for (const [handle, says] of typed) {
       let answer!: Awaited<ReturnType<typeof form.type>>
       expect(await hitsDuring(trip, async () => (answer = await form.type(handle))), handle).toBe(0)
-      expectRefusedPage(answer)
+      expectRefusedPage(answer, says)
       expect(answer.ms, `${handle}: refused, not timed out`).toBeLessThan(3000)
     }
   })
@@ -157,10 +175,13 @@ describe('the local network’s host (--allow-loopback-peers): loopback peers, b
 
   it('fetches no DID document from loopback: did:web stays public-only', async () => {
     const form = await signInForm(net.stack.host.url, group())
-    for (const handle of [`did:web:localhost%3A${trip.port}`, `did:web:127.0.0.1%3A${trip.port}`]) {
+    for (const [handle, says] of [
+      [`did:web:localhost%3A${trip.port}`, SAYS.refusedAddress],
+      [`did:web:127.0.0.1%3A${trip.port}`, SAYS.noAccount],
+    ] as const) {
       let answer!: Awaited<ReturnType<typeof form.type>>
       expect(await hitsDuring(trip, async () => (answer = await form.type(handle))), handle).toBe(0)
-      expectRefusedPage(answer)
+      expectRefusedPage(answer, says)
     }
   })
 
@@ -169,7 +190,8 @@ describe('the local network’s host (--allow-loopback-peers): loopback peers, b
     const form = await signInForm(net.stack.host.url, group())
     let answer!: Awaited<ReturnType<typeof form.type>>
     expect(await hitsDuring(trip, async () => (answer = await form.type(did)))).toBe(0)
-    expectRefusedPage(answer)
+    // A redirect is an answer the host does not take.
+    expectRefusedPage(answer, SAYS.notUnderstood)
     // The PAR was sent (so the test reached the redirect), and the redirect not followed.
     expect(server.paths).toContain('/par')
     expect(trip.paths).not.toContain('/followed')
@@ -182,7 +204,7 @@ describe('the local network’s host (--allow-loopback-peers): loopback peers, b
     const form = await signInForm(net.stack.host.url, group())
     let answer!: Awaited<ReturnType<typeof form.type>>
     expect(await hitsDuring(inside, async () => (answer = await form.type(did)))).toBe(0)
-    expectRefusedPage(answer)
+    expectRefusedPage(answer, SAYS.refusedAddress)
     expect(server.paths).toContain('/.well-known/oauth-authorization-server')
   })
 
@@ -190,7 +212,7 @@ describe('the local network’s host (--allow-loopback-peers): loopback peers, b
     const { server, did } = await hostilePerson({ stall: true })
     const form = await signInForm(net.stack.host.url, group())
     const answer = await form.type(did)
-    expectRefusedPage(answer)
+    expectRefusedPage(answer, SAYS.unreachable)
     expect(server.paths).toContain('/.well-known/oauth-authorization-server')
     expect(answer.ms).toBeLessThan(12_000)
   }, 30_000)
@@ -200,10 +222,21 @@ describe('the local network’s host (--allow-loopback-peers): loopback peers, b
     const form = await signInForm(net.stack.host.url, group())
     const before = hostMemory()
     const answer = await form.type(did)
-    expectRefusedPage(answer)
+    expectRefusedPage(answer, SAYS.notUnderstood)
     expect(answer.ms).toBeLessThan(12_000)
     if (before !== undefined) expect(hostMemory()! - before).toBeLessThan(100 * 1024 * 1024)
   }, 30_000)
+
+  it('says so when the person’s server answers nonsense', async () => {
+    const { did } = await hostilePerson({ nonsense: true })
+    const form = await signInForm(net.stack.host.url, group())
+    expectRefusedPage(await form.type(did), SAYS.notUnderstood)
+  })
+
+  it('says so when no account has the handle', async () => {
+    const form = await signInForm(net.stack.host.url, group())
+    expectRefusedPage(await form.type(`nobody-${crypto.randomBytes(4).toString('hex')}.test`), SAYS.noAccount)
+  })
 
   it('follows no redirect from the token endpoint either (the callback), and answers a page', async () => {
     const { server, did } = await hostilePerson({ tokenRedirect: `${trip.url}/followed` })

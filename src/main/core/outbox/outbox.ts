@@ -4,6 +4,7 @@ import type { CacheDb, CacheSchema, OutboxState } from '../cache/cache-db.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { toIpcError, UserFacingError } from '../ipc/errors.js'
 import { errorFields, log } from '../log/log.js'
+import { isLastingLimit, lastingLimitWords } from './lasting-limit.js'
 
 export interface OutboxRow {
   id: number
@@ -40,11 +41,12 @@ const WAIT_FOR_PERSON = new Set(['SignInRequired', 'KeychainUnavailable', 'Scope
 
 /**
  * Whether a failure means "keep it and try again later" (offline, host down, sign-in
- * ended) rather than "the host refused it". Unknown failures are kept too: a queued
+ * ended, a rate limit that lifts in a moment) rather than "the host refused it" (a
+ * rate limit that lasts: lasting-limit.ts). Unknown failures are kept too: a queued
  * action is never dropped because of our own bug.
  */
 export function retryLater(err: unknown): boolean {
-  if (err instanceof XrpcCallError) return err.status === 0 || err.status === 401 || err.status === 429 || err.status >= 500
+  if (err instanceof XrpcCallError) return err.status === 0 || err.status === 401 || (err.status === 429 && !isLastingLimit(err)) || err.status >= 500
   if (err instanceof UserFacingError) return WAIT_FOR_PERSON.has(err.code) || err.code === 'HostUnreachable'
   return true
 }
@@ -55,6 +57,10 @@ export function retryLater(err: unknown): boolean {
  * technical error goes to the log.
  */
 export function plainReason(err: unknown): string {
+  if (isLastingLimit(err)) {
+    log.warn('outbox', 'refused by a lasting limit', errorFields(err))
+    return lastingLimitWords(err)
+  }
   return toIpcError(err, (e) => log.warn('outbox', 'not sent', errorFields(e))).message
 }
 

@@ -7,6 +7,7 @@ import { createGroup } from '../../../groups/create-group.js'
 import { parseJoinPolicy } from '../../../groups/join-policy.js'
 import { requireHostedHandle } from '../../../groups/handle-domains.js'
 import { refuse } from '../../../errors.js'
+import { requireRoomForGroup } from '../../../groups/groups-per-account.js'
 
 /**
  * Creates a group on this host with the caller as its owner. The group's DID is minted
@@ -29,8 +30,11 @@ const register: RegisterMethod = (server, ctx) => {
       }
       requireHostedHandle(handle, ctx.config.handleDomains)
       const joinPolicy = parseJoinPolicy(input.body.joinPolicy)
-      // Checked before minting the DID so a taken handle costs no PLC operation; two
-      // racing creations still cannot both win: the handle column is unique.
+      const creator = { did: auth.credentials.did, maxGroups: ctx.config.maxGroupsPerAccount }
+      // Both checked before minting the DID so a refusal costs no PLC operation; racing
+      // creations still cannot both win: the handle column is unique, and the cap is
+      // checked again under the creator's lock where the group is stored.
+      await requireRoomForGroup(ctx.db, creator.did, creator.maxGroups)
       const taken = await ctx.db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
       if (taken) throw refuse('InvalidRequest', `The handle ${handle} is already taken on this host`)
 
@@ -40,7 +44,7 @@ const register: RegisterMethod = (server, ctx) => {
         description: description || undefined,
         joinPolicy,
         owner: auth.credentials.did,
-      }).catch((err: unknown) => {
+      }, creator).catch((err: unknown) => {
         if (err instanceof XRPCError || isConstraintViolation(err)) throw err
         throw new UpstreamFailureError(`Could not register the group's DID with the PLC directory: ${(err as Error).message}`)
       })

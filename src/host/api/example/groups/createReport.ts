@@ -11,6 +11,7 @@ import { hasReported } from '../../../moderation/reports.js'
 import { spaceOfRecord } from '../../../moderation/takedowns.js'
 import { groupRecordReader, recordVisibility } from '../../../spaces/record-visibility.js'
 import { reportIsKept } from '../../../moderation/report-bounds.js'
+import { withCapHeaders } from '../../../limits/cap-headers.js'
 
 /**
  * A member reports an account or a record to the group's moderators, with one of
@@ -20,7 +21,8 @@ import { reportIsKept } from '../../../moderation/report-bounds.js'
  * reporter too, shown to moderators only), but the count is of people: one person's
  * repeated reports of one subject count once. What one person can add is bounded
  * (moderation/report-bounds.ts): five reports about a subject while it waits for the
- * moderators (more answer {} and add nothing), fifty subjects waiting at once (then 429).
+ * moderators (more answer {} and add nothing), fifty subjects waiting at once (then 429,
+ * naming no time: it lifts when the moderators deal with one).
  * A report sent again with the same `idempotencyKey` by the same reporter (a client
  * retrying after it lost the answer) is the report already made: nothing is kept twice.
  *
@@ -32,7 +34,7 @@ import { reportIsKept } from '../../../moderation/report-bounds.js'
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.createReport({
     auth: serviceAuth(ctx),
-    handler: async ({ auth, input }) => {
+    handler: async ({ auth, input, res }) => {
       const { reasonType, reason, idempotencyKey } = input.body
       const caller = auth.credentials.did
       const { key, subject } = parseSubject(input.body.subject)
@@ -40,7 +42,7 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, input.body.group)
       const now = new Date().toISOString()
 
-      await groupTransaction(ctx.db, group.did, async (tx) => {
+      await withCapHeaders(res, () => groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, caller)
         if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may report to its moderators')
         if (spaceOfRecord(group.did, key) && recordVisibility(await groupRecordReader(tx, group.did, viewer), key, false) === 'unreadable') {
@@ -68,7 +70,7 @@ const register: RegisterMethod = (server, ctx) => {
           .execute()
         await recordModerationEvent(tx, { groupDid: group.did, subjectKey: key, kind: 'report', data: { reasonType, ...(reason ? { reason } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) }, createdBy: caller })
         await recordChange(tx, group.did, 'subject.reported', key)
-      })
+      }))
       return { encoding: 'application/json', body: {} }
     },
   })

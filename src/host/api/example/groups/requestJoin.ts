@@ -7,6 +7,7 @@ import { refuseIfCallerBanned } from '../../../groups/bans.js'
 import { openJoinRequest } from '../../../groups/new-join-request.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
+import { withCapHeaders } from '../../../limits/cap-headers.js'
 
 /**
  * Asks to join. An outstanding invite for the caller is redeemed under any policy and
@@ -14,18 +15,19 @@ import { refuse } from '../../../errors.js'
  * while one is pending returns `pending` without a second request), `invite` refuses.
  * A banned person is refused under every policy, invite or not (`Forbidden`). One person
  * may make only so many requests to a group a day (groups/new-join-request.ts): past
- * that, 429 `RateLimitExceeded`, saying when they may ask again.
+ * that, 429 `RateLimitExceeded`, saying when they may ask again (in words and in
+ * `Retry-After`).
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.requestJoin({
     auth: serviceAuth(ctx),
-    handler: async ({ auth, input }) => {
+    handler: async ({ auth, input, res }) => {
       const { group: groupDid, message } = input.body
       const caller = auth.credentials.did
       const group = await loadGroup(ctx, groupDid)
       const now = new Date().toISOString()
 
-      const status = await groupTransaction(ctx.db, group.did, async (tx) => {
+      const status = await withCapHeaders(res, () => groupTransaction(ctx.db, group.did, async (tx) => {
         const member = await tx.selectFrom('member').select('did').where('groupDid', '=', group.did).where('did', '=', caller).executeTakeFirst()
         if (member) throw refuse('AlreadyMember', 'You are already a member of this group')
         await refuseIfCallerBanned(tx, group.did, caller)
@@ -69,7 +71,7 @@ const register: RegisterMethod = (server, ctx) => {
         const pending = await tx.selectFrom('join_request').select('id').where('groupDid', '=', group.did).where('did', '=', caller).where('status', '=', 'pending').executeTakeFirst()
         if (!pending) await openJoinRequest(tx, group.did, caller, message ?? null, now)
         return 'pending' as const
-      })
+      }))
       return { encoding: 'application/json', body: { status } }
     },
   })
