@@ -74,7 +74,7 @@ describe('the release client metadata document (oauth/client-metadata.json)', ()
     const served = fs
       .readdirSync(dir)
       .map((f) => JSON.parse(fs.readFileSync(new URL(f, dir), 'utf8')) as { id: string; defs: { main?: { type?: string } } })
-      .filter((l) => l.defs.main?.type === 'query' || l.defs.main?.type === 'procedure')
+      .filter((l) => l.defs.main?.type === 'query' || l.defs.main?.type === 'procedure' || l.defs.main?.type === 'subscription')
       .map((l) => l.id)
       .filter((id) => id !== 'example.groups.notifyWrite')
     expect(HOST_METHODS).toEqual([...served, ...SPACE_READ_METHODS].sort())

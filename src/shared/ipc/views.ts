@@ -95,9 +95,26 @@ export const SyncGroupStateView = z.object({
   finishedAt: z.string().nullable(),
 })
 
+/**
+ * One account's live connection to one group host (see main/core/live/): while it is live,
+ * changes others make show within a second and no periodic check is sent.
+ */
+export const LiveConnectionView = z.object({
+  accountDid: z.string(),
+  hostUrl: z.string(),
+  /** connecting; live; down (lost: trying again at `retryAt`, checked every 30 s meanwhile); polling (no live updates from this host). */
+  state: z.enum(['connecting', 'live', 'down', 'polling']),
+  since: z.string(),
+  /** Why it is down or polling, in plain words. */
+  detail: z.string().nullable(),
+  retryAt: z.string().nullable(),
+})
+
 export const SyncStatusView = z.object({
   running: z.boolean(),
   groups: z.array(SyncGroupStateView),
+  /** The live connections to group hosts (none when the app has no live updates: tests, benches). */
+  live: z.array(LiveConnectionView).default([]),
 })
 
 export const InviteView = z.object({
@@ -204,6 +221,7 @@ export type OpenJoinRequests = z.output<typeof OpenJoinRequestsView>
 export type SubjectPage = z.output<typeof SubjectPageView>
 export type SyncGroupState = z.output<typeof SyncGroupStateView>
 export type SyncStatus = z.output<typeof SyncStatusView>
+export type LiveConnectionState = z.output<typeof LiveConnectionView>
 export type InviteItem = z.output<typeof InviteView>
 export type SubjectItem = z.output<typeof SubjectView>
 export { SubjectDetailView, type SubjectDetail } from './moderation-views.js'
