@@ -77,7 +77,7 @@ const METHODS_FOR_ACTION: Record<string, string[]> = {
   'space.delete': ['example.groups.deleteSpace'],
   'group.configure': ['example.groups.configureGroup'],
 }
-const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'com.atproto.space.listRecords', 'example.groups.createReport']
+const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords', 'example.groups.createReport']
 
 /**
  * The scopes this account's sign-in lacks for what its roles let it do here: the app

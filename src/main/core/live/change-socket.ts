@@ -26,7 +26,7 @@ export interface ChangeSocket {
 /**
  * One WebSocket to a host's subscription method: the upgrade carries the service-auth
  * token in its Authorization header (never in the address, which logs may keep), frames
- * arrive as bytes, a ping every 30 s finds a dead connection, and the end is reported
+ * arrive as bytes, a silent connection is pinged and dropped if it stays silent, and the end is reported
  * once, saying how it ended. Reconnecting is the caller's choice (live-connection.ts).
  */
 export function openChangeSocket(opts: {
@@ -45,6 +45,7 @@ export function openChangeSocket(opts: {
   let opened = false
   let ended = false
   let heard = true
+  let pinged = false
   let heartbeat: ReturnType<typeof setInterval> | undefined
   const end = (how: SocketEnd) => {
     if (ended) return
@@ -55,19 +56,27 @@ export function openChangeSocket(opts: {
 
   ws.on('open', () => {
     opened = true
+    // The host pings every 30 s too: a connection that brought anything (a ping, a frame)
+    // in the last interval is alive. Only a silent one is pinged, and closed if the
+    // silence lasts another interval (a laptop that slept, a network that changed).
     heartbeat = setInterval(() => {
-      if (!heard) {
+      if (heard) {
+        heard = false
+        pinged = false
+      } else if (pinged) {
         end({ kind: 'dropped', opened, reason: 'the host stopped answering' })
         ws.terminate()
-        return
+      } else {
+        pinged = true
+        ws.ping()
       }
-      heard = false
-      ws.ping()
     }, opts.heartbeatMs ?? HEARTBEAT_MS)
     heartbeat.unref?.()
     opts.onOpen()
   })
-  ws.on('pong', () => (heard = true))
+  const alive = () => (heard = true)
+  ws.on('pong', alive)
+  ws.on('ping', alive)
   ws.on('message', (data, isBinary) => {
     heard = true
     if (!ended && isBinary) opts.onFrame(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))

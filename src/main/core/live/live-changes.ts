@@ -183,9 +183,14 @@ export class LiveChanges {
           log.warn('live', 'a pushed change could not be applied; the group waits for the next catch-up', { groupDid: group, ...errorFields(err) })
         }
       },
-      outdated: async (group) => {
-        if (group) await syncing.catchUp(rt, group).catch(() => this.behind.add(`${rt.did} ${group}`))
-        else catchUpAll()
+      behind: (group) => this.behind.add(`${rt.did} ${group}`),
+      outdated: async () => {
+        for (const g of groups()) {
+          await syncing.refresh(rt.did, g).catch((err: unknown) => {
+            this.behind.add(`${rt.did} ${g}`)
+            log.warn('live', 'reading the group whole failed', { groupDid: g, ...errorFields(err) })
+          })
+        }
       },
       opened: (resumed) => {
         if (!resumed) catchUpAll()

@@ -1,29 +1,37 @@
 import type { Change } from '../groups/catch-up.js'
+import { validateChange } from '../xrpc/lexicon/types/example/groups/defs.js'
 import type { Frame } from './frames.js'
 
 /** What a host's change stream says, as the app acts on it (lexicons/example/groups/subscribeChanges.json). */
 export type LiveEvent =
   /** A change-log entry of one group, exactly as listChanges lists it, and the cursor just past it. */
   | { kind: 'change'; group: string; change: Change; cursor: string }
-  /** The cursor is older than the log keeps: the group (or every group, when none is named) is read whole. */
-  | { kind: 'outdated'; group: string | null }
-  /** The host ends the connection, naming why and, when it can, where to resume. */
+  /** A change of this group that does not match the lexicon: the group is caught up from its change log instead. */
+  | { kind: 'unreadable'; group: string }
+  /** The cursor is older than the log keeps: every group is read whole, and the stream carries on. */
+  | { kind: 'outdated' }
+  /** The host ends the connection, naming why and, for a slow reader, where to resume. */
   | { kind: 'error'; error: string; message: string | null; cursor: string | null }
 
-const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0
+const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0
 
-/** The event a frame carries; null for a message type this app does not know (a newer host's). */
+/**
+ * The event a frame carries; null for a message this app does not know (a newer host's
+ * type or info).
+ */
 export function readEvent(frame: Frame): LiveEvent | null {
-  if (frame.op === 'error') return { kind: 'error', error: frame.error, message: frame.message, cursor: str(frame.body.cursor) ? frame.body.cursor : null }
+  if (frame.op === 'error') return { kind: 'error', error: frame.error, message: frame.message, cursor: text(frame.body.cursor) ? frame.body.cursor : null }
   const b = frame.body
   switch (frame.type) {
     case '#change': {
-      if (!str(b.group) || !str(b.cursor) || !str(b.kind) || !str(b.createdAt) || typeof b.seq !== 'number' || !Number.isSafeInteger(b.seq)) return null
-      const change: Change = { seq: b.seq, kind: b.kind, createdAt: b.createdAt, ...(str(b.subject) ? { subject: b.subject } : {}) }
-      return { kind: 'change', group: b.group, change, cursor: b.cursor }
+      const change = validateChange(b.change)
+      if (!text(b.group)) return null
+      if (!text(b.cursor) || !change.success) return { kind: 'unreadable', group: b.group }
+      const { seq, kind, subject, createdAt } = change.value
+      return { kind: 'change', group: b.group, change: { seq, kind, createdAt, ...(subject !== undefined ? { subject } : {}) }, cursor: b.cursor }
     }
     case '#info':
-      return b.name === 'OutdatedCursor' ? { kind: 'outdated', group: str(b.group) ? b.group : null } : null
+      return b.name === 'OutdatedCursor' ? { kind: 'outdated' } : null
     default:
       return null
   }

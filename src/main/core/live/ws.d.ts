@@ -22,7 +22,7 @@ declare module 'ws' {
     ping(data?: Buffer): void
     close(code?: number, reason?: string): void
     terminate(): void
-    on(event: 'open' | 'pong', listener: () => void): this
+    on(event: 'open' | 'pong' | 'ping', listener: () => void): this
     on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): this
     on(event: 'close', listener: (code: number, reason: Buffer) => void): this
     on(event: 'error', listener: (err: Error) => void): this
