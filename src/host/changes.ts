@@ -1,6 +1,9 @@
 import { sql, type Transaction } from 'kysely'
 import { isPostgres } from './db/dialect.js'
 import type { HostDatabaseSchema } from './db/schema.js'
+import { noteChangeWritten, writingToLog } from './stream/log-signals.js'
+import { decodeCursor, encodeCursor } from './pagination.js'
+import { refuse } from './errors.js'
 
 /**
  * What the change log records, for clients catching up after being away
@@ -48,9 +51,27 @@ export async function recordChange(
   // 10, and a reader who saw 11 would never see 10. One writer per group at a time (a
   // transaction-long lock) makes `seq` order commit order within the group. SQLite has
   // one writer anyway.
-  if (isPostgres(tx) && !holdsGroupLock(tx, groupDid)) await sql`SELECT pg_advisory_xact_lock(hashtext(${groupDid}))`.execute(tx)
+  //
+  // The change stream (src/host/stream) reads the log host-wide, across groups, so each
+  // transaction that writes to it also says so, once: it holds its writer lock until it
+  // ends (stream/log-horizon.ts waits on it before reading past its entries) and NOTIFYs
+  // every host process, which PostgreSQL delivers at commit. On SQLite the stream of this
+  // one process is told here; it reads through the same connection, which answers only
+  // once the write is committed (db/group-commit.ts).
+  if (isPostgres(tx)) {
+    const lockGroup = !holdsGroupLock(tx, groupDid)
+    const announce = !announced.has(tx)
+    announced.add(tx)
+    if (lockGroup && announce) await sql`SELECT pg_advisory_xact_lock(hashtext(${groupDid})), ${writingToLog()}`.execute(tx)
+    else if (lockGroup) await sql`SELECT pg_advisory_xact_lock(hashtext(${groupDid}))`.execute(tx)
+    else if (announce) await sql`SELECT ${writingToLog()}`.execute(tx)
+  }
   await tx.insertInto('change').values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never).execute()
+  if (!isPostgres(tx)) noteChangeWritten()
 }
+
+/** The open transactions that already announced their log writes to the change stream. */
+const announced = new WeakSet<Transaction<HostDatabaseSchema>>()
 
 /** The groups whose change-log lock each open transaction already holds (it lasts until the transaction ends). */
 const locked = new WeakMap<Transaction<HostDatabaseSchema>, Set<string>>()
@@ -62,4 +83,19 @@ function holdsGroupLock(tx: Transaction<HostDatabaseSchema>, groupDid: string): 
   if (groups.has(groupDid)) return true
   groups.add(groupDid)
   return false
+}
+
+/**
+ * The change log's cursor, for `listChanges` and the change stream alike: the `seq` of
+ * the last entry seen (opaque to clients). `seq` is one count across the host's groups,
+ * so one cursor is a position in any group's log and in the host's whole log.
+ */
+export const changeCursor = (seq: number): string => encodeCursor(seq)
+
+/** The `seq` a cursor names; none means before the first entry. */
+export function parseChangeCursor(cursor: string | undefined): number {
+  const raw = decodeCursor(cursor)
+  if (raw === undefined) return 0
+  if (!/^\d{1,15}$/.test(raw)) throw refuse('InvalidRequest', 'Malformed cursor')
+  return Number(raw)
 }

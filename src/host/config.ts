@@ -4,6 +4,7 @@ import { defaultHandleDomains, normalizeHandleDomain } from './groups/handle-dom
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './limits/rate-limits.js'
 import { HOST_KEY_ENV } from './secrets/host-key.js'
 import { isPostgresUrl } from './db/postgres.js'
+import { DEFAULT_STREAM_LIMITS, parseStreamLimits, type StreamLimits } from './stream/stream-limits.js'
 
 /** What the command line says; `startHost` adds the host key it loads. */
 export interface HostOptions {
@@ -24,6 +25,8 @@ export interface HostOptions {
   handleDomains: string[]
   /** Calls per window per account, group or IP (decisions 6.4); 0 turns one off. */
   rateLimits: RateLimits
+  /** The change stream's limits (src/host/stream/stream-limits.ts); defaults when absent. */
+  streamLimits?: StreamLimits
   /**
    * Express's `trust proxy`: behind a reverse proxy, which hops' X-Forwarded-For to
    * believe, so per-IP limits count the client, not the proxy. Off by default.
@@ -79,6 +82,12 @@ Options:
                       unauthenticated (per IP, default ${DEFAULT_RATE_LIMITS.unauthenticated}), each per window,
                       and window (seconds, default ${DEFAULT_RATE_LIMITS.windowSeconds}); count 0 turns that one off.
                       e.g. --rate-limits createGroup=5,queries=20000
+  --stream-limits <l> change the change stream's limits (example.groups.subscribeChanges):
+                      name=number pairs joined by commas, from: caller (open streams per
+                      account, default ${DEFAULT_STREAM_LIMITS.perCaller}), ip (per address, default ${DEFAULT_STREAM_LIMITS.perIp}), both per
+                      process; stall (seconds a frame may wait for a slow client, default
+                      ${DEFAULT_STREAM_LIMITS.stallSeconds}), heartbeat (seconds between pings, default ${DEFAULT_STREAM_LIMITS.heartbeatSeconds}), window
+                      (entries kept in memory for live streams, default ${DEFAULT_STREAM_LIMITS.window})
   --trust-proxy <v>   behind a reverse proxy: Express's "trust proxy" (e.g. loopback,
                       or a hop count) so per-IP limits see the client's address
   --key-file <path>   the host key (base64, 32 bytes) that encrypts the service key, the
@@ -122,6 +131,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
       'ready-file': { type: 'string' },
       'handle-domain': { type: 'string', multiple: true },
       'rate-limits': { type: 'string' },
+      'stream-limits': { type: 'string' },
       'trust-proxy': { type: 'string' },
       'key-file': { type: 'string' },
       'allow-loopback-peers': { type: 'boolean' },
@@ -143,11 +153,13 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
   }
   let handleDomains: string[]
   let rateLimits: RateLimits
+  let streamLimits: StreamLimits
   try {
     handleDomains = values['handle-domain']?.length
       ? [...new Set(values['handle-domain'].map(normalizeHandleDomain))]
       : defaultHandleDomains(values['public-url'])
     rateLimits = parseRateLimits(values['rate-limits'])
+    streamLimits = parseStreamLimits(values['stream-limits'])
   } catch (err) {
     throw new UsageError((err as Error).message)
   }
@@ -163,6 +175,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
     readyFile: values['ready-file'],
     handleDomains,
     rateLimits,
+    streamLimits,
     trustProxy: values['trust-proxy'],
     keyFile: values['key-file'],
     allowLoopbackPeers: values['allow-loopback-peers'] ?? false,

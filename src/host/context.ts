@@ -5,6 +5,7 @@ import type { HostConfig } from './config.js'
 import type { GroupAuth } from './auth/group-auth.js'
 import type { Logger } from 'pino'
 import type { VerifiedTokenCache } from './auth/verified-tokens.js'
+import type { ChangeStreams } from './stream/service.js'
 
 /** Everything a method handler may use; built once at start. */
 export interface HostContext {
@@ -24,4 +25,6 @@ export interface HostContext {
   peerFetch: typeof globalThis.fetch
   /** Service-auth tokens whose signature was checked (auth/verified-tokens.ts); absent: check every time. */
   verifiedTokens?: VerifiedTokenCache
+  /** The change stream (src/host/stream): the feed of the log and the open streams; absent before serving. */
+  changeStreams?: ChangeStreams
 }

@@ -29,6 +29,9 @@ import { requestLog } from './log/request-log.js'
 import type { Logger } from 'pino'
 import { VerifiedTokenCache } from './auth/verified-tokens.js'
 import { speedupOff } from './baseline.js'
+import { ChangeStreams } from './stream/service.js'
+import { upgradeHandler } from './stream/upgrade.js'
+import { DEFAULT_STREAM_LIMITS } from './stream/stream-limits.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -89,6 +92,13 @@ export async function startHost(
   // Rate-limit counts: in memory for one SQLite process (src/host/limits/window-counter.ts);
   // in the database on PostgreSQL, shared by every process serving it (db-counter.ts).
   const counters = isPostgres(db) ? new DbCounterStore(db) : new MemoryCounterStore()
+  // The change stream reads the log from its end as it is now; streams resume from cursors.
+  ctx.changeStreams = await ChangeStreams.start(db, { limits: cfg.streamLimits ?? DEFAULT_STREAM_LIMITS, logger, postgresUrl: cfg.db }).catch(async (err: unknown) => {
+    counters.close()
+    await db.destroy()
+    await closeServer(server)
+    throw err
+  })
   const xrpc = createXrpcServer({ store: counters, rateLimits: cfg.rateLimits })
   registerMethods(xrpc, ctx)
   const app = express()
@@ -106,6 +116,7 @@ export async function startHost(
   registerNotFound(app)
   app.use(answerOtherErrors)
   server.on('request', app)
+  server.on('upgrade', upgradeHandler({ ctx, xrpc, app, connections: ctx.changeStreams.connections, counters, rateLimits: cfg.rateLimits }))
 
   logger.info(
     { serviceDid: identity.did, url: publicUrl, bind: cfg.bind, port, plcUrl: cfg.plcUrl, allowLoopbackPeers: cfg.allowLoopbackPeers, version: HOST_VERSION },
@@ -117,6 +128,8 @@ export async function startHost(
     groups,
     async close() {
       logger.info('host stopping')
+      // Open streams first: the server's close waits for every connection to end.
+      await ctx.changeStreams?.close()
       await closeServer(server)
       counters.close()
       await db.destroy()

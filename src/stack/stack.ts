@@ -25,6 +25,8 @@ export interface StackOptions {
    * one address than a person would; `''` gives the host's own defaults.
    */
   hostRateLimits?: string
+  /** The host's `--stream-limits` (the change stream's); default: the host's own. */
+  hostStreamLimits?: string
   /**
    * The host's `--db`: a PostgreSQL URL (issue 18). Default: SQLite in the host's data
    * directory.
@@ -130,6 +132,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
         pds.url,
         ...((opts.hostRateLimits ?? GENEROUS_RATE_LIMITS) ? ['--rate-limits', opts.hostRateLimits ?? GENEROUS_RATE_LIMITS] : []),
         ...(opts.hostDb ? ['--db', opts.hostDb] : []),
+        ...(opts.hostStreamLimits ? ['--stream-limits', opts.hostStreamLimits] : []),
         ...(proxy ? ['--public-url', `http://127.0.0.1:${proxy.port}`] : []),
       ],
     })

@@ -93,7 +93,7 @@ async function testHostDb(): Promise<Pick<StackOptions, 'hostDb'>> {
  * own process) and stops it afterwards. `opts` reach `startStack` (e.g. the host's
  * rate limits, generous unless a test says otherwise).
  */
-export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hostProcesses'> = {}) {
+export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hostStreamLimits' | 'hostProcesses'> = {}) {
   let running: RunningStack | undefined
   beforeAll(async () => {
     running = await startStack({ ...opts, ...(await testHostDb()) })

@@ -38,9 +38,10 @@ import listMyGroups from './example/groups/listMyGroups.js'
 import listMemberRecords from './example/groups/listMemberRecords.js'
 import getSubject from './example/groups/getSubject.js'
 import emitModerationEvent from './example/groups/emitModerationEvent.js'
+import subscribeChanges from './example/groups/subscribeChanges.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
   for (const register of METHODS) register(server, ctx)

@@ -18,29 +18,58 @@ const GATED: readonly (readonly [prefix: string, action: Action])[] = [
 ]
 
 /**
- * Which change-log entries a member may read (`listChanges`), as a SQL condition, so a
- * page's `limit` counts only entries the caller sees. Besides the gated kinds above,
- * `record.*` entries (their subject is the record's address, `<space>/<collection>/<rkey>`)
- * show only for spaces whose `readableBy` holds one of the caller's roles; a deleted
- * space's records show to nobody, its `space.deleted` entry saying enough. The rest
- * (profile, roster and roles, spaces, which every member reads in the `members` space
- * index anyway) every member sees.
+ * Which change-log entries a member may read, worked out once for one member of one
+ * group: the kinds their roles keep from them, and the spaces whose records they may
+ * hear of. Besides the gated kinds above, `record.*` entries (their subject is the
+ * record's address, `<space>/<collection>/<rkey>`) show only for spaces whose
+ * `readableBy` holds one of the caller's roles; a deleted space's records show to
+ * nobody, its `space.deleted` entry saying enough. The rest (profile, roster and roles,
+ * spaces, which every member reads in the `members` space index anyway) every member
+ * sees. `listChanges` applies it in SQL ({@link visibleChangesWhere}), so a page's
+ * `limit` counts only entries the caller sees; the change stream to each entry as it
+ * goes out ({@link isVisibleChange}). Both read these two lists and nothing else.
  */
-export async function visibleChanges(db: Db, groupDid: string, viewer: Viewer) {
-  const spaces = await db.selectFrom('space').select(['uri', 'readableBy']).where('groupDid', '=', groupDid).execute()
-  const readable = spaces
-    .filter((s) => viewer.roles.some((role) => (JSON.parse(s.readableBy) as string[]).includes(role)))
-    .map((s) => `${s.uri}/`)
-  const hidden = GATED.filter(([, action]) => !viewer.actions.has(action)).map(([prefix]) => `${prefix}.%`)
+export interface ChangeVisibility {
+  /** Kind prefixes hidden from this member, with their dot (`joinRequest.`). */
+  hiddenKinds: string[]
+  /** Addresses of the spaces they may read, each with a trailing `/`. */
+  readableSpaces: string[]
+}
 
+export async function changeVisibility(db: Db, groupDid: string, viewer: Viewer): Promise<ChangeVisibility> {
+  const spaces = await db.selectFrom('space').select(['uri', 'readableBy']).where('groupDid', '=', groupDid).execute()
+  return {
+    hiddenKinds: GATED.filter(([, action]) => !viewer.actions.has(action)).map(([prefix]) => `${prefix}.`),
+    readableSpaces: spaces
+      .filter((s) => viewer.roles.some((role) => (JSON.parse(s.readableBy) as string[]).includes(role)))
+      .map((s) => `${s.uri}/`),
+  }
+}
+
+/** {@link ChangeVisibility} as a SQL condition on the `change` table. */
+export function visibleChangesWhere(visibility: ChangeVisibility) {
+  const { hiddenKinds, readableSpaces } = visibility
   return (eb: ExpressionBuilder<HostDatabaseSchema, 'change'>): Expression<SqlBool> => {
     // An exact prefix comparison: a space address may hold `_`, which LIKE would treat as a wildcard.
-    const inReadableSpace = readable.length
-      ? eb.or(readable.map((prefix) => eb(eb.fn('substr', ['subject', eb.val(1), eb.val(prefix.length)]), '=', prefix)))
+    const inReadableSpace = readableSpaces.length
+      ? eb.or(readableSpaces.map((prefix) => eb(eb.fn('substr', ['subject', eb.val(1), eb.val(prefix.length)]), '=', prefix)))
       : sql<SqlBool>`0`
     return eb.and([
-      ...hidden.map((pattern) => eb('kind', 'not like', pattern)),
+      ...hiddenKinds.map((prefix) => eb('kind', 'not like', `${prefix}%`)),
       eb.or([eb('kind', 'not like', 'record.%'), inReadableSpace]),
     ])
   }
+}
+
+/** {@link ChangeVisibility} applied to one entry: the same test as {@link visibleChangesWhere}. */
+export function isVisibleChange(visibility: ChangeVisibility, change: { kind: string; subject: string | null }): boolean {
+  if (visibility.hiddenKinds.some((prefix) => change.kind.startsWith(prefix))) return false
+  if (!change.kind.startsWith('record.')) return true
+  const subject = change.subject
+  return subject !== null && visibility.readableSpaces.some((prefix) => subject.startsWith(prefix))
+}
+
+/** Which change-log entries a member may read (`listChanges`), as a SQL condition. */
+export async function visibleChanges(db: Db, groupDid: string, viewer: Viewer) {
+  return visibleChangesWhere(await changeVisibility(db, groupDid, viewer))
 }

@@ -2,16 +2,8 @@ import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { visibleChanges } from '../../../groups/change-visibility.js'
-import { decodeCursor, encodeCursor } from '../../../pagination.js'
 import { refuse } from '../../../errors.js'
-
-/** The cursor is the seq of the last change the caller has seen; none means from the start. */
-function parseSeq(cursor: string | undefined): number {
-  const raw = decodeCursor(cursor)
-  if (raw === undefined) return 0
-  if (!/^\d{1,15}$/.test(raw)) throw refuse('InvalidRequest', 'Malformed cursor')
-  return Number(raw)
-}
+import { changeCursor, parseChangeCursor } from '../../../changes.js'
 
 /**
  * The group's change log after the cursor, oldest first, for members catching up after
@@ -31,7 +23,7 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, params.group)
       const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
       if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may read its changes')
-      const after = parseSeq(params.cursor)
+      const after = parseChangeCursor(params.cursor)
 
       const end = await ctx.db
         .selectFrom('change')
@@ -54,7 +46,7 @@ const register: RegisterMethod = (server, ctx) => {
         encoding: 'application/json',
         body: {
           changes: rows.map((r) => ({ seq: r.seq, kind: r.kind, ...(r.subject !== null ? { subject: r.subject } : {}), createdAt: r.createdAt })),
-          cursor: encodeCursor(last),
+          cursor: changeCursor(last),
         },
       }
     },

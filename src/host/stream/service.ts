@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http'
+import type { Logger } from 'pino'
+import type { HostDb } from '../db/index.js'
+import { isPostgres } from '../db/dialect.js'
+import type { HostContext } from '../context.js'
+import { ChangeFeed } from './feed.js'
+import { StreamConnections } from './connections.js'
+import { onChangeWritten } from './log-signals.js'
+import { listenForChanges } from './pg-listener.js'
+import { streamChanges, type StreamMessage, type StreamRequest } from './subscription.js'
+import type { StreamLimits } from './stream-limits.js'
+
+/** A wake-up now and then whatever the signals say: a missed one costs at most this much delay. */
+const SAFETY_READ_MS = 10_000
+
+/**
+ * The change stream of one host process (docs/host.md, "The change stream"): the feed
+ * reading the log, woken by this process's writes (SQLite) or by every process's
+ * NOTIFY (PostgreSQL), and the open streams it serves.
+ */
+export class ChangeStreams {
+  private constructor(
+    readonly feed: ChangeFeed,
+    readonly connections: StreamConnections,
+    private readonly stopWaking: () => Promise<void>,
+  ) {}
+
+  static async start(db: HostDb, opts: { limits: StreamLimits; logger: Logger; postgresUrl?: string }): Promise<ChangeStreams> {
+    const feed = await ChangeFeed.open(db, { window: opts.limits.window, logger: opts.logger })
+    const wake = () => feed.wake()
+    const listener = isPostgres(db) && opts.postgresUrl ? listenForChanges(opts.postgresUrl, wake, opts.logger) : undefined
+    const unsubscribe = isPostgres(db) ? () => {} : onChangeWritten(wake)
+    const timer = setInterval(wake, SAFETY_READ_MS)
+    timer.unref()
+    const stopWaking = async () => {
+      clearInterval(timer)
+      unsubscribe()
+      await listener?.close()
+    }
+    return new ChangeStreams(feed, new StreamConnections(opts.limits, opts.logger), stopWaking)
+  }
+
+  /** The stream for an upgrade request this process admitted (./upgrade.ts). */
+  subscribe(ctx: HostContext, req: IncomingMessage, request: Omit<StreamRequest, 'caller'>, signal: AbortSignal): AsyncGenerator<StreamMessage> {
+    const conn = this.connections.of(req)
+    if (!conn) throw new Error('a change stream without an admitted upgrade')
+    return streamChanges(ctx, this.feed, { ...request, caller: conn.caller }, conn, AbortSignal.any([signal, conn.stop.signal]))
+  }
+
+  /** Who the upgrade request's service auth named, checked before the upgrade. */
+  callerOf(req: IncomingMessage): string | undefined {
+    return this.connections.of(req)?.caller
+  }
+
+  async close(): Promise<void> {
+    this.connections.closeAll()
+    this.feed.close()
+    await this.stopWaking()
+  }
+}

@@ -1,0 +1,164 @@
+import http, { type IncomingMessage } from 'node:http'
+import { createRequire } from 'node:module'
+import type { Duplex } from 'node:stream'
+import type express from 'express'
+import { XRPCError, extractUrlNsid } from '@atproto/xrpc-server'
+import type { HostContext } from '../context.js'
+import type { Server } from '../lexicon/index.js'
+import { verifyServiceAuth } from '../auth/service-auth.js'
+import { ipKey } from '../limits/ip-limit.js'
+import type { CounterStore } from '../limits/window-counter.js'
+import type { RateLimits } from '../limits/rate-limits.js'
+import { limitInWords, waitInWords } from '../limits/refusal.js'
+import { DATABASE_BUSY_MESSAGE, RETRY_AFTER_S, isDatabaseBusy } from '../unavailable.js'
+import type { StreamConnections, StreamSocket } from './connections.js'
+
+/** Express's own client-address reader (what `req.ip` uses), for requests Express never sees. */
+const proxyaddr = createRequire(import.meta.url)('proxy-addr') as (req: IncomingMessage, trust: unknown) => string
+
+/** Incoming WebSocket messages: clients send none, so a small cap (ws's default is 100 MiB). */
+const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024
+/** How long a caller turned away for too many open streams is told to wait. */
+const RETRY_OPEN_SECONDS = 30
+
+interface Refusal {
+  status: number
+  error: string
+  message: string
+  headers?: Record<string, string | number>
+}
+
+/** Writes a plain HTTP answer on a socket whose upgrade is refused, and closes it. */
+function answer(socket: Duplex, { status, error, message, headers = {} }: Refusal): void {
+  const json = JSON.stringify({ error, message })
+  const head = [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(json)}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ]
+  socket.end(`${head.join('\r\n')}\r\n\r\n${json}`)
+}
+
+/** A 429 in the shape @atproto/pds gives (xrpc-server's rate-limit headers). */
+function tooMany(limit: number, policy: string, resetAt: number, message: string): Refusal {
+  return {
+    status: 429,
+    error: 'RateLimitExceeded',
+    message,
+    headers: {
+      'RateLimit-Limit': limit,
+      'RateLimit-Remaining': 0,
+      'RateLimit-Reset': Math.floor(resetAt / 1000),
+      'RateLimit-Policy': policy,
+      'Retry-After': Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+    },
+  }
+}
+
+export interface UpgradeDeps {
+  ctx: HostContext
+  xrpc: Server
+  app: express.Application
+  connections: StreamConnections
+  counters: CounterStore
+  rateLimits: RateLimits
+}
+
+/**
+ * The HTTP server's `upgrade` handler: the WebSocket requests for XRPC subscriptions
+ * (`example.groups.subscribeChanges`), checked before the upgrade so a refusal is plain
+ * HTTP: per-address limiting of requests without accepted credentials (as
+ * ../limits/ip-limit.ts does for every other request, which these never reach), service
+ * auth (401, 503 as for any method), then the caller's query allowance (each stream
+ * opened counts as one query) and their open streams, per account and per address
+ * (429 with `RateLimit-*`). Only then does xrpc-server take the socket; the stream's
+ * own auth reads what was checked here.
+ */
+export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
+  const { ctx, xrpc, app, connections, counters, rateLimits } = deps
+  const windowMs = rateLimits.windowSeconds * 1000
+  return (req, socket, head) => {
+    socket.on('error', () => {})
+    const started = Date.now()
+    const nsid = req.url ? extractUrlNsid(req.url) : undefined
+    const sub = nsid ? xrpc.xrpc.subscriptions.get(nsid) : undefined
+    const log = (status: number, caller?: string, error?: string) =>
+      ctx.logger.info({ method: req.method, nsid: nsid ?? req.url?.split('?')[0], status, ms: Date.now() - started, ...(caller ? { caller } : {}), ...(error ? { error } : {}) }, 'upgrade')
+    const refuse = (refusal: Refusal, caller?: string) => {
+      log(refusal.status, caller, refusal.error)
+      answer(socket, refusal)
+    }
+    if (!sub) {
+      return refuse({ status: 400, error: 'InvalidRequest', message: 'Only example.groups.subscribeChanges is served over a WebSocket; call this without "Upgrade"' })
+    }
+
+    void (async () => {
+      let ip: string
+      try {
+        ip = ipKey(proxyaddr(req, app.get('trust proxy fn')))
+      } catch {
+        ip = ipKey(req.socket.remoteAddress)
+      }
+      const ipCounter = `ip ${ip}`
+      const hasCredentials = !!req.headers.authorization
+      if (rateLimits.unauthenticated > 0) {
+        const status = hasCredentials ? await counters.peek(ipCounter, windowMs) : await counters.hit(ipCounter, 1, windowMs)
+        if (status.count > rateLimits.unauthenticated || (hasCredentials && status.count >= rateLimits.unauthenticated)) {
+          return refuse(
+            tooMany(rateLimits.unauthenticated, `${rateLimits.unauthenticated};w=${rateLimits.windowSeconds}`, status.resetAt,
+              `Too many requests without valid credentials from your network: this host allows ${limitInWords(rateLimits.unauthenticated, rateLimits.windowSeconds)}. Try again ${waitInWords(status.resetAt - Date.now())}.`),
+          )
+        }
+      }
+
+      let caller: string
+      try {
+        caller = (await verifyServiceAuth(ctx, req as never)).did
+      } catch (err) {
+        if (rateLimits.unauthenticated > 0) void counters.hit(ipCounter, 1, windowMs).catch(() => {})
+        const xrpcErr = XRPCError.fromError(err)
+        const { error = 'AuthRequired', message = 'Authentication failed' } = xrpcErr.payload
+        return refuse({ status: xrpcErr.type, error, message, ...(xrpcErr.type === 503 ? { headers: { 'Retry-After': RETRY_AFTER_S } } : {}) })
+      }
+
+      if (rateLimits.queries > 0) {
+        const { count, resetAt } = await counters.hit(`queries ${caller}`, 1, windowMs)
+        if (count > rateLimits.queries) {
+          return refuse(
+            tooMany(rateLimits.queries, `${rateLimits.queries};w=${rateLimits.windowSeconds}`, resetAt,
+              `Too many queries: this host allows ${limitInWords(rateLimits.queries, rateLimits.windowSeconds)} per account (each change stream opened counts as one). Try again ${waitInWords(resetAt - Date.now())}.`),
+            caller,
+          )
+        }
+      }
+
+      const admitted = connections.admit(req, caller, ip)
+      if ('refused' in admitted) {
+        const who = admitted.refused === 'caller' ? 'your account' : 'your network'
+        return refuse(
+          tooMany(admitted.limit, `${admitted.limit}`, Date.now() + RETRY_OPEN_SECONDS * 1000,
+            `Too many open change streams for ${who}: this host allows ${admitted.limit} at once. Close one, or try again in ${RETRY_OPEN_SECONDS} seconds.`),
+          caller,
+        )
+      }
+      if (socket.destroyed) return connections.release(admitted)
+      sub.wss.options.maxPayload = MAX_CLIENT_MESSAGE_BYTES
+      sub.wss.handleUpgrade(req, socket, head, (ws: StreamSocket) => {
+        log(101, caller)
+        connections.bind(admitted, ws)
+        sub.wss.emit('connection', ws, req)
+      })
+      // A request ws refused (not a WebSocket handshake) never reaches the callback.
+      socket.once('close', () => {
+        if (!admitted.socket) connections.release(admitted)
+      })
+    })().catch((err: unknown) => {
+      if (socket.destroyed) return
+      if (isDatabaseBusy(err)) return refuse({ status: 503, error: 'ServiceUnavailable', message: DATABASE_BUSY_MESSAGE, headers: { 'Retry-After': RETRY_AFTER_S } })
+      ctx.logger.error({ err }, 'change stream: the upgrade failed')
+      refuse({ status: 500, error: 'InternalServerError', message: 'Internal Server Error' })
+    })
+  }
+}
