@@ -1,0 +1,86 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { openSection } from './support/start-group.js'
+import { launchLoopbackApp } from '../src/main/loopback/launch.js'
+import { KeychainSecretStore } from '../src/main/core/secrets/keychain-secret-store.js'
+import type { StackFile } from '../src/shared/stack-file.js'
+
+/** Someone new asks to join `group`: an account of their own on the PDS, service auth from it. */
+async function newPersonAsks(stack: StackFile, group: string): Promise<string> {
+  const post = async (base: string, method: string, body: unknown, token?: string) => {
+    const res = await fetch(new URL(`/xrpc/${method}`, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })
+    const json = (await res.json()) as Record<string, unknown>
+    if (!res.ok) throw new Error(`${method}: ${res.status} ${JSON.stringify(json)}`)
+    return json
+  }
+  const handle = `live${Date.now().toString(36)}.test`
+  const account = await post(stack.pds, 'com.atproto.server.createAccount', { handle, password: 'convene-live', email: `${handle}@convene.invalid` })
+  const url = new URL('/xrpc/com.atproto.server.getServiceAuth', stack.pds)
+  url.searchParams.set('aud', stack.host.aud)
+  url.searchParams.set('lxm', 'example.groups.requestJoin')
+  const { token } = (await (await fetch(url, { headers: { authorization: `Bearer ${String(account.accessJwt)}` } })).json()) as { token: string }
+  await post(stack.host.url, 'example.groups.requestJoin', { group, message: 'May I join?' }, token)
+  return String(account.did)
+}
+
+test.describe('live updates', () => {
+  test('two organizers: one admits, and the request leaves the other’s list without any click', async ({ page, app, context }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const admin = app.stack.accounts.find((a) => a.name === 'admin')!
+    const group = app.stack.groups.find((g) => g.name === 'approval')!
+
+    // The second organizer runs the app on another machine: a second app of its own
+    // (data folder, keychain), in a window beside the first.
+    const keychainService = `convene-e2e-${randomUUID()}`
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
+    const second = await launchLoopbackApp({ stackFile: process.env.CONVENE_E2E_STACK!, version: '0.0.0-e2e', keychainService, dataDir })
+    try {
+      await app.open(page)
+      await signInThroughPds(page, owner.handle, owner.password)
+      const other = await context.newPage()
+      // Whatever the second window asks its app for: it must never be told to read again.
+      const asked: string[] = []
+      other.on('request', (req) => {
+        const m = /\/ipc\/([^/?]+)$/.exec(req.url())
+        if (m) asked.push(m[1]!)
+      })
+      await other.goto(second.shell.launchUrl)
+      await signInThroughPds(other, admin.handle, admin.password)
+
+      for (const window of [page, other]) {
+        await window.getByTestId(`group-link-${group.handle}`).click()
+        await openSection(window, 'Join requests')
+        await expect(window.getByTestId('live-state')).toHaveText('Live', { timeout: 15_000 })
+      }
+
+      // Someone asks to join: both lists show them, with nobody pressing anything.
+      const person = await newPersonAsks(app.stack, group.did)
+      await expect(page.getByTestId(`request-${person}`)).toBeVisible({ timeout: 5_000 })
+      await expect(other.getByTestId(`request-${person}`)).toBeVisible({ timeout: 5_000 })
+      await other.screenshot({ path: testInfo.outputPath('live-both-see-request.png'), fullPage: true })
+
+      // The owner admits; the admin's list drops the request without a click, a reload or
+      // "Sync now": nothing left to admit a second time.
+      await page.getByRole('button', { name: `Admit ${person}` }).click()
+      await expect(other.getByTestId(`request-${person}`)).toHaveCount(0, { timeout: 5_000 })
+      await expect(page.getByTestId(`request-${person}`)).toHaveCount(0)
+      await other.screenshot({ path: testInfo.outputPath('live-admitted-elsewhere.png'), fullPage: true })
+      expect(asked).not.toContain('sync.now')
+      expect(asked).not.toContain('groups.refresh')
+      await expect(other.getByTestId('connection-state')).toHaveText('Up to date')
+      await other.close()
+    } finally {
+      await second.close()
+      const secrets = new KeychainSecretStore(keychainService)
+      for (const key of await secrets.keys()) await secrets.delete(key)
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
