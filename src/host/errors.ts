@@ -14,6 +14,7 @@ export type SpecErrorName =
   | 'SpaceNotFound'
   | 'WellKnownSpace'
   | 'SubjectNotFound'
+  | 'AlreadyAssigned'
   | 'DpopRequired'
   | 'InvalidDpop'
   | 'InvalidRequest'

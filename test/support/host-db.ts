@@ -54,3 +54,33 @@ async function storedSecretPg(url: string, name: string): Promise<string | undef
     await client.end()
   }
 }
+
+/**
+ * Appends entries to the running host's change log directly (SQLite), as a burst of
+ * writes would: for loads no test could make through the API in reasonable time. The
+ * host's stream reads them the next time it is woken (any write through the API).
+ */
+export function appendChanges(running: RunningStack, groupDid: string, kind: string, subjects: string[]): void {
+  const db = new SqliteDatabase(path.join(running.dataDir, 'host', 'host.sqlite'), { fileMustExist: true })
+  try {
+    db.pragma('busy_timeout = 5000')
+    const insert = db.prepare('INSERT INTO change (groupDid, kind, subject, createdAt) VALUES (?, ?, ?, ?)')
+    const now = new Date().toISOString()
+    db.transaction(() => {
+      for (const subject of subjects) insert.run(groupDid, kind, subject, now)
+    })()
+  } finally {
+    db.close()
+  }
+}
+
+/** Moves a moderator's hold on a subject into the past (SQLite), as 30 minutes going by would. */
+export function lapseAssignment(running: RunningStack, groupDid: string, subjectKey: string): void {
+  const db = new SqliteDatabase(path.join(running.dataDir, 'host', 'host.sqlite'), { fileMustExist: true })
+  try {
+    db.pragma('busy_timeout = 5000')
+    db.prepare('UPDATE subject SET assignedUntil = ? WHERE groupDid = ? AND subjectKey = ?').run(new Date(Date.now() - 1_000).toISOString(), groupDid, subjectKey)
+  } finally {
+    db.close()
+  }
+}

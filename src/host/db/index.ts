@@ -14,6 +14,7 @@ import { sealedKeysMigration } from './migrations/008-sealed-keys.js'
 import * as m009oauth from './migrations/009-oauth.js'
 import * as m010 from './migrations/010-moderation.js'
 import * as m012 from './migrations/012-rate-counters.js'
+import * as m017 from './migrations/017-live-team-work.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -37,6 +38,7 @@ const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '009-oauth': m009oauth,
   '010-moderation': m010,
   '012-rate-counters': m012,
+  '017-live-team-work': m017,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

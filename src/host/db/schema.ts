@@ -135,6 +135,10 @@ export interface SubjectTable {
   updatedAt: string
   /** When the newest report came (migration 010); null only before any report was copied. */
   lastReportedAt: string | null
+  /** The moderator who took the subject, when, and until when (migration 017); all null when nobody has. */
+  assignedTo: string | null
+  assignedAt: string | null
+  assignedUntil: string | null
 }
 
 /** One report (migration 010): kept whole, repeated ones too; the reporter only moderators see. */

@@ -8,7 +8,7 @@ import { spaceOfRecord } from './takedowns.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 
-export const MODERATION_ACTIONS = ['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown'] as const
+export const MODERATION_ACTIONS = ['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown', 'assign', 'unassign'] as const
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
 
 export function parseAction(event: string): ModerationAction {

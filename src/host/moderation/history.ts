@@ -6,7 +6,7 @@ import type * as Defs from '../lexicon/types/example/groups/defs.js'
  * reported person, as in the report list; everyone else's acts keep their author.
  */
 export function historyView(row: ModerationEventTable, showReporter: boolean): Defs.ModerationEventView {
-  const data = JSON.parse(row.data) as { note?: string; status?: string; reasonType?: string; reason?: string; ban?: boolean }
+  const data = JSON.parse(row.data) as { note?: string; status?: string; reasonType?: string; reason?: string; ban?: boolean; assignedTo?: string; endAt?: string }
   const hideAuthor = row.kind === 'report' && !showReporter
   return {
     id: row.id,
@@ -16,6 +16,8 @@ export function historyView(row: ModerationEventTable, showReporter: boolean): D
     ...(data.reasonType ? { reasonType: data.reasonType } : {}),
     ...(data.reason ? { reason: data.reason } : {}),
     ...(data.ban ? { ban: true } : {}),
+    ...(data.assignedTo ? { assignedTo: data.assignedTo } : {}),
+    ...(data.endAt ? { endAt: data.endAt } : {}),
     ...(hideAuthor ? {} : { createdBy: row.createdBy }),
     createdAt: row.createdAt,
   }

@@ -6,6 +6,7 @@ import { refuse } from '../errors.js'
 import { parseSpaceAddress } from '../../shared/space-address.js'
 import { mayKnowReporters, reportView } from './reports.js'
 import { takenDownAmong } from './takedowns.js'
+import { assignmentOf } from './assignment.js'
 
 export const SUBJECT_STATUSES: readonly SubjectStatus[] = ['open', 'escalated', 'resolved']
 
@@ -57,12 +58,14 @@ export function parseStatus(status: string): SubjectStatus {
 
 /** The `subject` item of `listSubjects`, as `example.groups.defs#subject` has it. */
 export function subjectView(row: SubjectTable): Defs.Subject {
+  const assignedTo = assignmentOf(row)
   return {
     subject: JSON.parse(row.subject) as SubjectRef,
     status: row.status,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     reportCount: row.reportCount,
+    ...(assignedTo ? { assignedTo } : {}),
   }
 }
 
@@ -99,7 +102,7 @@ export async function requireSubject(db: Kysely<HostDatabaseSchema> | Transactio
   return row
 }
 
-export type ModerationEventKind = 'report' | 'status' | 'eject' | 'comment' | 'acknowledge' | 'escalate' | 'resolve' | 'takedown' | 'reverseTakedown'
+export type ModerationEventKind = 'report' | 'status' | 'eject' | 'comment' | 'acknowledge' | 'escalate' | 'resolve' | 'takedown' | 'reverseTakedown' | 'assign' | 'unassign'
 
 /** Moderation history: report {reasonType, reason?}, status {status, note?}, eject {note?, ban?}. */
 export async function recordModerationEvent(

@@ -1,7 +1,8 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
-import { parseStatus, parseSubject, recordModerationEvent } from '../../../moderation/subjects.js'
+import { parseStatus, parseSubject, recordModerationEvent, requireSubject } from '../../../moderation/subjects.js'
+import { releaseSubject } from '../../../moderation/assignment.js'
 import { recordChange } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 
@@ -28,6 +29,8 @@ const register: RegisterMethod = (server, ctx) => {
           .where('subjectKey', '=', key)
           .executeTakeFirst()
         if (Number(res.numUpdatedRows) === 0) throw refuse('SubjectNotFound', 'Nobody has reported that to this group')
+        // A decision ends any moderator's hold on the subject, as resolving through emitModerationEvent does.
+        if (status === 'resolved') await releaseSubject(tx, await requireSubject(tx, group.did, key))
         await recordModerationEvent(tx, { groupDid: group.did, subjectKey: key, kind: 'status', data: { status, ...(note ? { note } : {}) }, createdBy: caller })
         await recordChange(tx, group.did, 'subject.updated', key)
       })
