@@ -134,6 +134,12 @@ export const InvitePageView = pageOf(InviteView)
 /** Someone named by handle or DID, resolved (see main/core/people/resolve-person.ts). */
 export const PersonView = z.object({ did: z.string(), handle: z.string().nullable() })
 
+/**
+ * Who has taken a report ("I'm on it", Ozone's moderator assignment) and until when it
+ * lapses (if not resolved or released first); null when nobody has it.
+ */
+export const Assignment = z.object({ did: z.string(), handle: z.string().nullable(), endAt: z.string() }).nullable().default(null)
+
 export const SubjectView = z.object({
   key: z.string(),
   subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),
@@ -150,6 +156,7 @@ export const SubjectView = z.object({
   lastReport: z.object({ reasonType: z.string(), reason: z.string().nullable().default(null), createdAt: z.string() }).nullable().default(null),
   /** A takedown is in force: the record is not served to members, or the account is banned. */
   takenDown: z.boolean().default(false),
+  assignedTo: Assignment,
 })
 
 export const SubjectPageView = pageOf(SubjectView).extend({
