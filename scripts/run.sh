@@ -57,6 +57,7 @@ case "$task" in
     exec vitest run test/fuzz "${args[@]}" ;;
   bench-host) exec node --import tsx bench/host.ts "$@" ;;
   bench-core) exec node --import tsx bench/core.ts "$@" ;;
+  bench-live) exec node --import tsx bench/live.ts "$@" ;;
   bench-ui)
     electron-vite build --logLevel warn
     exec node --import tsx bench/ui.ts "$@" ;;
