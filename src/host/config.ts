@@ -84,8 +84,8 @@ Options:
                       e.g. --rate-limits createGroup=5,queries=20000
   --stream-limits <l> change the change stream's limits (example.groups.subscribeChanges):
                       name=number pairs joined by commas, from: caller (open streams per
-                      account, default ${DEFAULT_STREAM_LIMITS.perCaller}), ip (per address, default ${DEFAULT_STREAM_LIMITS.perIp}), both per
-                      process; stall (seconds a frame may wait for a slow client, default
+                      account, default ${DEFAULT_STREAM_LIMITS.perCaller}), ip (per address, default ${DEFAULT_STREAM_LIMITS.perIp}), total
+                      (default ${DEFAULT_STREAM_LIMITS.total}), all per process; stall (seconds a frame may wait for a slow client, default
                       ${DEFAULT_STREAM_LIMITS.stallSeconds}), heartbeat (seconds between pings, default ${DEFAULT_STREAM_LIMITS.heartbeatSeconds}), window
                       (entries kept in memory for live streams, default ${DEFAULT_STREAM_LIMITS.window})
   --trust-proxy <v>   behind a reverse proxy: Express's "trust proxy" (e.g. loopback,

@@ -1,10 +1,11 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFuzzHost, send, PEOPLE, type FuzzHost, type Person, type RawRequest, type RawResponse } from './fuzz-host.js'
-import { bodyArb, methodsOf, paramsArb, readLexicons, recordTypesOf, type ArbContext, type FuzzWorld, type LexMethod } from './lexicon-arbitraries.js'
+import { bodyArb, methodsOf, paramsArb, readLexicons, recordTypesOf, subscriptionsOf, type ArbContext, type FuzzWorld, type LexMethod } from './lexicon-arbitraries.js'
 import { contentEncodingArb, contentTypeArb, extraHeadersArb, httpMethodArb, malformedBodyArb, pathArb, rawQueryArb, type BodySpec } from './envelope-arbitraries.js'
 import { GOOD_PROOF, createProofKey, garbageAuthArb, materializeAuth, materializeProof, proofSpecArb, type AuthSpec, type DpopSpec, type ProofKey } from './garbage-auth.js'
 import { FUZZ, fuzzProperty, runsFor, testTimeoutFor, type Answer } from './fuzz-runner.js'
+import { upgrade, type Handshake } from './stream-upgrade.js'
 
 /**
  * The fuzz suite (issue 13, item 7): property-based requests to a real running host,
@@ -15,6 +16,7 @@ import { FUZZ, fuzzProperty, runsFor, testTimeoutFor, type Answer } from './fuzz
 
 const docs = readLexicons()
 const methods = methodsOf(docs)
+const subscriptions = subscriptionsOf(docs)
 const recordTypes = recordTypesOf(docs)
 /** Group writes take a group credential, not service auth. */
 const GROUP_WRITES = ['com.atproto.space.createRecord', 'com.atproto.space.putRecord', 'com.atproto.space.deleteRecord']
@@ -236,15 +238,16 @@ async function expectAlive() {
   expect(JSON.parse(res.text)).toMatchObject({ did: open })
 }
 
-// Shares of CONVENE_FUZZ_RUNS; with the default 3,000: 750/720/150 bursts (of 2 to 8 requests)/480/90/375/435.
+// Shares of CONVENE_FUZZ_RUNS; with the default 3,000: 750/660/150 bursts (of 2 to 8 requests)/480/90/375/435/60.
 const RUNS = {
   garbageAuth: runsFor(0.25),
-  authenticated: runsFor(0.24),
+  authenticated: runsFor(0.22),
   bursts: runsFor(0.05),
   envelopes: runsFor(0.16),
   paths: runsFor(0.03),
   dpop: runsFor(0.125),
   groupWrites: runsFor(0.145),
+  streams: runsFor(0.02),
 }
 
 describe('fuzzing the group host: no input of any shape gets a 5xx', () => {
@@ -253,6 +256,55 @@ describe('fuzzing the group host: no input of any shape gets a 5xx', () => {
     expect(methods.map((m) => m.nsid)).toEqual(expect.arrayContaining([...GROUP_WRITES, GROUP_AUTH, 'example.groups.createGroup', 'com.atproto.identity.resolveHandle']))
     expect(methods.length).toBeGreaterThanOrEqual(31)
   })
+
+  it('sees every subscription', () => {
+    expect(subscriptions.map((m) => m.nsid)).toEqual(['example.groups.subscribeChanges'])
+  })
+
+  it(
+    'WebSocket upgrades to the subscriptions with fuzzed parameters, garbage auth and broken handshakes',
+    async () => {
+      const arb = perMethod(subscriptions, (m) =>
+        fc.record({
+          nsid: fc.constant(m.nsid),
+          query: fc.oneof({ weight: 4, arbitrary: paramsArb(m, arbContext(10)) }, { weight: 1, arbitrary: rawQueryArb.map((raw) => ({ raw })) }),
+          auth: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom(...PEOPLE).map((person): CallSpec['auth'] => ({ kind: 'service', person })) },
+            { weight: 2, arbitrary: garbageAuthArb(host, [m.nsid, m.nsid, 'example.groups.listChanges']) },
+          ),
+          handshake: fc.oneof(
+            { weight: 8, arbitrary: fc.constant<Handshake>('sound') },
+            { weight: 1, arbitrary: fc.constantFrom<Handshake>('no key', 'old version', 'not websocket') },
+          ),
+        }),
+      )
+      await fuzzProperty(
+        host,
+        arb,
+        async ({ nsid, query, auth, handshake }): Promise<Answer> => {
+          const headers: Record<string, string> = {}
+          if (auth.kind === 'service') headers.authorization = `Bearer ${await host.serviceAuth(personOf(auth.person), nsid)}`
+          else if (auth.kind !== 'credential') {
+            const value = await materializeAuth(auth, host.people)
+            if (value !== undefined) headers.authorization = value
+          }
+          const search = Array.isArray(query) ? (query.length ? `?${new URLSearchParams(query)}` : '') : query.raw
+          const path = `/xrpc/${nsid}${search}`
+          try {
+            return { res: await upgrade(host.url, { path, headers, handshake }, FUZZ.requestTimeoutMs), httpMethod: 'GET' }
+          } catch (err) {
+            // As in exchangeOrClosed: Node may cut off a request past its header limit while it is still sent.
+            const code = (err as { code?: string }).code
+            if (oversized({ method: 'GET', path, headers }) && (code === 'ECONNRESET' || code === 'EPIPE')) return { res: { status: 0, headers: {}, text: '' }, httpMethod: 'GET' }
+            throw err
+          }
+        },
+        RUNS.streams,
+      )
+      await expectAlive()
+    },
+    testTimeoutFor(RUNS.streams),
+  )
 
   it(
     'garbage service auth and DPoP proofs on every method',

@@ -56,6 +56,17 @@ export function methodsOf(docs: Map<string, LexDoc>): LexMethod[] {
   return out.sort((a, b) => a.nsid.localeCompare(b.nsid))
 }
 
+/**
+ * The subscriptions (WebSocket streams), as methods opened with a GET: their parameters
+ * are fuzzed like a query's, on the upgrade request.
+ */
+export function subscriptionsOf(docs: Map<string, LexDoc>): LexMethod[] {
+  return [...docs.values()]
+    .filter((doc) => doc.defs.main?.type === 'subscription')
+    .map((doc) => ({ nsid: doc.id, kind: 'query' as const, params: doc.defs.main!.parameters as LexNode | undefined }))
+    .sort((a, b) => a.nsid.localeCompare(b.nsid))
+}
+
 /** Record types (for `record` fields and collections): the lexicons of type `record`. */
 export function recordTypesOf(docs: Map<string, LexDoc>): string[] {
   return [...docs.values()].filter((d) => d.defs.main?.type === 'record').map((d) => d.id)

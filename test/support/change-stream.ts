@@ -53,7 +53,7 @@ export class StreamClient {
 
   private constructor(private readonly ws: Ws) {
     ws.on('message', (data) => {
-      const [header, body] = decodeAll(data) as [{ op: number; t?: string }, Record<string, unknown>]
+      const [header, body] = [...decodeAll(data)] as unknown as [{ op: number; t?: string }, Record<string, unknown>]
       this.frames.push({ op: header.op, ...(header.t ? { t: header.t } : {}), body })
       this.poke()
     })

@@ -33,7 +33,7 @@ export interface StreamConnection extends StreamProgress {
   openedAt: number
 }
 
-export type Refusal = { refused: 'caller' | 'ip'; limit: number }
+export type Refusal = { refused: 'caller' | 'ip' | 'total'; limit: number }
 
 /**
  * The streams this process has open: counted per caller and per address (the limits),
@@ -62,10 +62,16 @@ export class StreamConnections {
     this.sweeper.unref()
   }
 
+  /** How many streams are open (or being opened). */
+  get count(): number {
+    return this.open.size
+  }
+
   /** Counts a new stream for `caller` from `ip`, or says which limit refuses it. */
   admit(req: IncomingMessage, caller: string, ip: string): StreamConnection | Refusal {
     if ((this.perCaller.get(caller) ?? 0) >= this.limits.perCaller) return { refused: 'caller', limit: this.limits.perCaller }
     if ((this.perIp.get(ip) ?? 0) >= this.limits.perIp) return { refused: 'ip', limit: this.limits.perIp }
+    if (this.open.size >= this.limits.total) return { refused: 'total', limit: this.limits.total }
     const now = Date.now()
     const conn: StreamConnection = { caller, ip, cursor: '', sendingSince: 0, stop: new AbortController(), answeredPing: true, lastPing: now, openedAt: now }
     this.open.add(conn)

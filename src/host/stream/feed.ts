@@ -27,11 +27,15 @@ export class ChangeFeed {
   private readonly waiters = new Set<() => void>()
   private retry: NodeJS.Timeout | undefined
   private closed = false
+  /** Woken while nobody was streaming: not read; the next read starts from the end instead. */
+  private idle = false
 
   private constructor(
     private readonly db: HostDb,
     private readonly window: number,
     private readonly logger: Logger,
+    /** Whether any stream is open: with none, the log is not read at all. */
+    private readonly inUse: () => boolean,
     end: number,
   ) {
     this.windowStart = end
@@ -39,18 +43,27 @@ export class ChangeFeed {
   }
 
   /** Starts at the log's current settled end: subscribers without a cursor start there. */
-  static async open(db: HostDb, opts: { window: number; logger: Logger }): Promise<ChangeFeed> {
-    return new ChangeFeed(db, Math.max(1, opts.window), opts.logger, await settledEnd(db))
+  static async open(db: HostDb, opts: { window: number; logger: Logger; inUse: () => boolean }): Promise<ChangeFeed> {
+    return new ChangeFeed(db, Math.max(1, opts.window), opts.logger, opts.inUse, await settledEnd(db))
   }
 
-  /** The settled end of the log as this process last read it. */
+  /** The settled end of the log as this process last read it; call {@link refresh} first when {@link stale}. */
   get end(): number {
     return this.head
+  }
+
+  /** Whether the log may have grown since it was last read (it is not read while no stream is open). */
+  get stale(): boolean {
+    return this.idle
   }
 
   /** The log grew (or may have): read it. Reads never overlap; a wake during one reads again after. */
   wake(): void {
     if (this.closed) return
+    if (!this.inUse()) {
+      this.idle = true
+      return
+    }
     this.asked++
     if (this.reading) {
       this.readAgain = true
@@ -111,6 +124,12 @@ export class ChangeFeed {
     const upTo = this.asked
     try {
       const end = await settledEnd(this.db)
+      if (this.idle) {
+        // Nobody was streaming: what was written meanwhile is in the log for anyone resuming.
+        this.idle = false
+        this.recent = []
+        this.windowStart = this.head = Math.max(this.head, end)
+      }
       while (this.head < end && !this.closed) {
         const rows = await this.db.selectFrom('change').selectAll().where('seq', '>', this.head).where('seq', '<=', end).orderBy('seq').limit(PAGE).execute()
         for (const row of rows) this.recent.push({ ...row, seq: Number(row.seq) })

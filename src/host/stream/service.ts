@@ -26,7 +26,8 @@ export class ChangeStreams {
   ) {}
 
   static async start(db: HostDb, opts: { limits: StreamLimits; logger: Logger; postgresUrl?: string }): Promise<ChangeStreams> {
-    const feed = await ChangeFeed.open(db, { window: opts.limits.window, logger: opts.logger })
+    const connections = new StreamConnections(opts.limits, opts.logger)
+    const feed = await ChangeFeed.open(db, { window: opts.limits.window, logger: opts.logger, inUse: () => connections.count > 0 })
     const wake = () => feed.wake()
     const listener = isPostgres(db) && opts.postgresUrl ? listenForChanges(opts.postgresUrl, wake, opts.logger) : undefined
     const unsubscribe = isPostgres(db) ? () => {} : onChangeWritten(wake)
@@ -37,7 +38,7 @@ export class ChangeStreams {
       unsubscribe()
       await listener?.close()
     }
-    return new ChangeStreams(feed, new StreamConnections(opts.limits, opts.logger), stopWaking)
+    return new ChangeStreams(feed, connections, stopWaking)
   }
 
   /** The stream for an upgrade request this process admitted (./upgrade.ts). */

@@ -8,6 +8,8 @@ export interface StreamLimits {
   perCaller: number
   /** Open streams per IP address (IPv6: per /64), on each host process. */
   perIp: number
+  /** Open streams on each host process, whoever holds them. */
+  total: number
   /** Seconds a frame may wait to be taken by the client before it is dropped as too slow. */
   stallSeconds: number
   /** Seconds between pings; a client that has not answered the last one by the next is gone. */
@@ -19,6 +21,7 @@ export interface StreamLimits {
 export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = {
   perCaller: 8,
   perIp: 256,
+  total: 20_000,
   stallSeconds: 30,
   heartbeatSeconds: 30,
   window: 10_000,
@@ -27,6 +30,7 @@ export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = {
 const NAMES: Record<string, keyof StreamLimits> = {
   caller: 'perCaller',
   ip: 'perIp',
+  total: 'total',
   stall: 'stallSeconds',
   heartbeat: 'heartbeatSeconds',
   window: 'window',
@@ -43,7 +47,7 @@ export function parseStreamLimits(text: string | undefined): StreamLimits {
     if (!key || rest.length || value === undefined || !/^\d{1,9}(\.\d{1,3})?$/.test(value.trim()) || n <= 0) {
       throw new Error(`--stream-limits: "${part.trim()}" is not name=number (above 0) with name one of ${Object.keys(NAMES).join(', ')}`)
     }
-    if ((key === 'perCaller' || key === 'perIp' || key === 'window') && !Number.isInteger(n)) throw new Error(`--stream-limits: ${name} must be a whole number`)
+    if ((key === 'perCaller' || key === 'perIp' || key === 'total' || key === 'window') && !Number.isInteger(n)) throw new Error(`--stream-limits: ${name} must be a whole number`)
     limits[key] = n
   }
   return limits

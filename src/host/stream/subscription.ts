@@ -50,6 +50,8 @@ export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: St
     following = await groupsOf(ctx, caller)
   }
 
+  // Nobody was streaming until now: the feed has not read what was written meanwhile.
+  if (feed.stale) await feed.refresh()
   let pos: number
   if (req.cursor === undefined) {
     pos = feed.end
@@ -96,13 +98,19 @@ export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: St
     let readTo: number | undefined
     if (batch === 'behind') {
       const end = feed.end
-      // Memberships read after `end` was: a group joined by then is among them, and its entries up to `end` are read.
-      if (!named) following = await groupsOf(ctx, caller)
-      batch = following.size
-        ? (await ctx.db.selectFrom('change').selectAll().where('groupDid', 'in', [...following]).where('seq', '>', pos).where('seq', '<=', end).orderBy('seq').limit(PAGE).execute()).map(
-            (row) => ({ ...row, seq: Number(row.seq) }),
-          )
-        : []
+      // The caller's groups as they are now, after `end` was read: a group joined by
+      // then is among them, and its entries up to `end` are read.
+      const rows = await ctx.db
+        .selectFrom('change')
+        .selectAll()
+        .where('seq', '>', pos)
+        .where('seq', '<=', end)
+        .where('groupDid', 'in', named ?? ((eb) => eb.selectFrom('member').select('member.groupDid').where('member.did', '=', caller)))
+        .orderBy('seq')
+        .limit(PAGE)
+        .execute()
+      batch = rows.map((row) => ({ ...row, seq: Number(row.seq) }))
+      if (!named) for (const row of batch) following.add(row.groupDid)
       if (batch.length < PAGE) readTo = end
     } else if (batch.length === 0) {
       await feed.until(pos, signal)

@@ -12,6 +12,7 @@ import type { RateLimits } from '../limits/rate-limits.js'
 import { limitInWords, waitInWords } from '../limits/refusal.js'
 import { DATABASE_BUSY_MESSAGE, RETRY_AFTER_S, isDatabaseBusy } from '../unavailable.js'
 import type { StreamConnections, StreamSocket } from './connections.js'
+import { paramsProblem } from './stream-params.js'
 
 /** Express's own client-address reader (what `req.ip` uses), for requests Express never sees. */
 const proxyaddr = createRequire(import.meta.url)('proxy-addr') as (req: IncomingMessage, trust: unknown) => string
@@ -57,6 +58,25 @@ function tooMany(limit: number, policy: string, resetAt: number, message: string
   }
 }
 
+/** An HTTP token list (RFC 9110), as a subprotocol header must be. */
+const TOKENS = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+(\s*,\s*[!#$%&'*+\-.^_`|~0-9A-Za-z]+)*$/
+
+/**
+ * What makes this not a WebSocket opening handshake (RFC 6455 section 4.2.1), checked
+ * as `ws` checks it, so the refusal is the host's JSON rather than ws's plain text.
+ */
+function handshakeProblem(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET') return 'A WebSocket is opened with GET'
+  if (req.headers.upgrade?.toLowerCase() !== 'websocket') return 'The Upgrade header must be "websocket"'
+  const key = req.headers['sec-websocket-key']
+  if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key.trim())) return 'Missing or invalid Sec-WebSocket-Key header'
+  const version = req.headers['sec-websocket-version']
+  if (version !== '13' && version !== '8') return 'Missing or unsupported Sec-WebSocket-Version header (13)'
+  const protocol = req.headers['sec-websocket-protocol']
+  if (protocol !== undefined && !TOKENS.test(protocol)) return 'Invalid Sec-WebSocket-Protocol header'
+  return undefined
+}
+
 export interface UpgradeDeps {
   ctx: HostContext
   xrpc: Server
@@ -93,6 +113,8 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
     if (!sub) {
       return refuse({ status: 400, error: 'InvalidRequest', message: 'Only example.groups.subscribeChanges is served over a WebSocket; call this without "Upgrade"' })
     }
+    const handshake = handshakeProblem(req)
+    if (handshake) return refuse({ status: 400, error: 'InvalidRequest', message: handshake })
 
     void (async () => {
       let ip: string
@@ -103,6 +125,10 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
       }
       const ipCounter = `ip ${ip}`
       const hasCredentials = !!req.headers.authorization
+      /** Counts a request whose credentials were not accepted against its address (a bare one was counted on arrival). */
+      const countFailure = () => {
+        if (hasCredentials && rateLimits.unauthenticated > 0) void counters.hit(ipCounter, 1, windowMs).catch(() => {})
+      }
       if (rateLimits.unauthenticated > 0) {
         const status = hasCredentials ? await counters.peek(ipCounter, windowMs) : await counters.hit(ipCounter, 1, windowMs)
         if (status.count > rateLimits.unauthenticated || (hasCredentials && status.count >= rateLimits.unauthenticated)) {
@@ -113,11 +139,18 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
         }
       }
 
+      // As for any query: parameters first, then credentials.
+      const problem = paramsProblem(xrpc.xrpc.lex, nsid!, req.url ?? '')
+      if (problem) {
+        countFailure()
+        return refuse({ status: 400, error: 'InvalidRequest', message: problem })
+      }
+
       let caller: string
       try {
         caller = (await verifyServiceAuth(ctx, req as never)).did
       } catch (err) {
-        if (rateLimits.unauthenticated > 0) void counters.hit(ipCounter, 1, windowMs).catch(() => {})
+        countFailure()
         const xrpcErr = XRPCError.fromError(err)
         const { error = 'AuthRequired', message = 'Authentication failed' } = xrpcErr.payload
         return refuse({ status: xrpcErr.type, error, message, ...(xrpcErr.type === 503 ? { headers: { 'Retry-After': RETRY_AFTER_S } } : {}) })
@@ -135,6 +168,12 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
       }
 
       const admitted = connections.admit(req, caller, ip)
+      if ('refused' in admitted && admitted.refused === 'total') {
+        return refuse(
+          { status: 503, error: 'ServiceUnavailable', message: 'This host is serving as many change streams as it can just now; try again shortly', headers: { 'Retry-After': RETRY_OPEN_SECONDS } },
+          caller,
+        )
+      }
       if ('refused' in admitted) {
         const who = admitted.refused === 'caller' ? 'your account' : 'your network'
         return refuse(

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { Lexicons, type LexiconDoc } from '@atproto/lexicon'
+import { readLexicons } from '@node/lexicons.js'
 import { useLocalNetwork, type Caller } from '../../support/local-network.js'
 import { StreamClient, SUBSCRIBE, type ChangeFrame } from '../../support/change-stream.js'
 
@@ -61,6 +63,12 @@ describe('example.groups.subscribeChanges', () => {
     expect(of(member.changes(), approval())).toEqual((await log('member', approval(), start.member)).changes)
     expect(of(admin.changes(), approval())).toEqual((await log('admin', approval(), start.admin)).changes)
     expect(of(member.changes(), approval()).map((c) => c.kind)).not.toContain('joinRequest.created')
+    // Every frame is a message of the lexicon.
+    const lex = new Lexicons(readLexicons() as unknown as LexiconDoc[])
+    for (const frame of [...admin.frames, ...member.frames]) {
+      expect(frame.op).toBe(1)
+      expect(() => lex.assertValidXrpcMessage(SUBSCRIBE, { $type: `${SUBSCRIBE}${frame.t}`, ...frame.body })).not.toThrow()
+    }
   })
 
   it('resumes from a cursor: what happened while disconnected arrives, nothing twice, then live', async () => {
@@ -141,8 +149,20 @@ describe('example.groups.subscribeChanges', () => {
     expect(await refusedWith('outsider', { groups: [open(), invite()] })).toMatchObject({ error: 'Forbidden', code: 1008 })
     expect(await refusedWith('member', { cursor: Buffer.from('99999999999').toString('base64url') })).toMatchObject({ error: 'FutureCursor' })
     expect(await refusedWith('member', { cursor: 'not a cursor!' })).toMatchObject({ error: 'InvalidRequest' })
-    expect(await refusedWith('member', { groups: ['not-a-did'] })).toMatchObject({ error: 'InvalidRequest' })
     expect(await refusedWith('member', { groups: ['did:plc:aaaaaaaaaaaaaaaaaaaaaaaa'] })).toMatchObject({ error: 'InvalidRequest' })
+  })
+
+  it('refuses parameters its lexicon does not allow on the upgrade, as any query', async () => {
+    const token = await as('member').serviceAuth(SUBSCRIBE)
+    expect(await StreamClient.connect(net.stack.host.url, token, { groups: ['not-a-did'] })).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await StreamClient.connect(net.stack.host.url, token, { raw: '__proto__=1' })).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    const many = Array.from({ length: 101 }, (_, i) => `groups=did:plc:${String(i).padStart(24, 'a')}`).join('&')
+    expect(await StreamClient.connect(net.stack.host.url, token, { raw: many })).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+  })
+
+  it('answers a plain HTTP request (no upgrade) with InvalidRequest', async () => {
+    const res = await as('member').call(SUBSCRIBE)
+    expect(res).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
   })
 
   it('needs service auth for this method on the upgrade request', async () => {

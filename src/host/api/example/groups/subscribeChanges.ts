@@ -9,6 +9,10 @@ import type { RegisterMethod } from '../../registrar.js'
  * the per-caller limits; here it is only read back.
  */
 const register: RegisterMethod = (server, ctx) => {
+  // Without an upgrade the request reaches Express, which would call it an unknown path.
+  server.xrpc.routes.all('/xrpc/example.groups.subscribeChanges', (_req, res) => {
+    res.status(400).json({ error: 'InvalidRequest', message: 'example.groups.subscribeChanges is a stream: open it as a WebSocket (GET with "Upgrade: websocket")' })
+  })
   server.example.groups.subscribeChanges({
     auth: async ({ req }) => {
       const did = ctx.changeStreams?.callerOf(req as IncomingMessage)
