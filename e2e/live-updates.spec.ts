@@ -4,6 +4,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { openSection } from './support/start-group.js'
+import { takeHostDown } from './support/stack-control.js'
 import { launchLoopbackApp } from '../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../src/main/core/secrets/keychain-secret-store.js'
 import type { StackFile } from '../src/shared/stack-file.js'
@@ -82,5 +83,29 @@ test.describe('live updates', () => {
       for (const key of await secrets.keys()) await secrets.delete(key)
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
+  })
+
+  test('a lost live connection is said plainly, and the window goes live again by itself', async ({ page, app }, testInfo) => {
+    test.setTimeout(150_000)
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: 15_000 })
+
+    const bringBack = await takeHostDown()
+    try {
+      const banner = page.getByTestId('live-down')
+      await expect(banner).toBeVisible({ timeout: 15_000 })
+      await expect(banner).toContainText('Live updates from')
+      await expect(banner).toContainText('Trying again at')
+      await expect(banner).toContainText('until then Convene checks for changes every 30 seconds')
+      await expect(page.getByTestId('live-state')).toHaveText('Reconnecting…')
+      await page.screenshot({ path: testInfo.outputPath('live-down.png'), fullPage: true })
+    } finally {
+      await bringBack()
+    }
+    // Back on its own (the waits between tries are at most a minute).
+    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: 75_000 })
+    await expect(page.getByTestId('live-down')).toHaveCount(0)
   })
 })

@@ -97,7 +97,7 @@ export function openChangeSocket(opts: {
     res.on('error', () => end({ kind: 'dropped', opened, reason: 'the host’s answer was cut off' }))
   })
   ws.on('error', (err) => end({ kind: 'dropped', opened, reason: plainReason(err) }))
-  ws.on('close', (code, reason) => end({ kind: 'dropped', opened, reason: reason.length ? `the host closed it (${code}: ${reason.toString('utf8').slice(0, 200)})` : `the host closed it (${code})` }))
+  ws.on('close', (code, reason) => end({ kind: 'dropped', opened, reason: closeReason(code, reason.toString('utf8').slice(0, 200)) }))
 
   return {
     close() {
@@ -116,6 +116,14 @@ function parseError(text: string): { error: string | null; message: string | nul
   } catch {
     return { error: null, message: null }
   }
+}
+
+/** Why the connection closed, in words (close codes are not). */
+function closeReason(code: number, reason: string): string {
+  if (code === 1006) return 'the connection was cut (the host may have stopped, or the network changed)'
+  if (code === 1001) return 'the host is restarting or going away'
+  if (code === 1013 || code === 1012) return 'the host is busy or restarting'
+  return reason ? `the host closed it (${reason})` : 'the host closed it'
 }
 
 /** Why a connection failed, in words (system error codes are not). */

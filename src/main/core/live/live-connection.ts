@@ -261,12 +261,13 @@ export class LiveConnection {
       if (end.status === 401) this.deps.dropToken()
       if (end.status === 400 && sentCursor) this.forgetCursor()
       const why =
-        end.status === 429
+        end.status === 429 || end.status === 503
           ? 'the host is limiting connections just now'
           : end.status === 401 || end.status === 403
             ? `the host did not accept the sign-in (${end.error ?? end.status})`
             : `the host answered ${end.status}${end.error ? ` ${end.error}` : ''}`
-      const wait = end.status === 429 && end.retryAfterS ? Math.max(end.retryAfterS * 1000, reconnectDelayMs(this.attempt, this.deps.random)) : null
+      // Too many streams (429), or a host past its total (503): it says how long to wait.
+      const wait = (end.status === 429 || end.status === 503) && end.retryAfterS ? Math.max(end.retryAfterS * 1000, reconnectDelayMs(this.attempt, this.deps.random)) : null
       this.retryLater(why, wait)
       return
     }
