@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { openSection } from './support/start-group.js'
 import { takeHostDown } from './support/stack-control.js'
+import { asPeer } from './support/peer.js'
 import { launchLoopbackApp } from '../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../src/main/core/secrets/keychain-secret-store.js'
 import type { StackFile } from '../src/shared/stack-file.js'
@@ -83,6 +84,38 @@ test.describe('live updates', () => {
       for (const key of await secrets.keys()) await secrets.delete(key)
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
+  })
+
+  test('a new join request and a new report raise their desktop notifications at once, with no Sync now', async ({ page, app }) => {
+    // Record notifications the page raises (the browser's own UI is not visible headless).
+    await page.addInitScript(() => {
+      type Ctor = new (title: string, options?: { body?: string }) => object
+      const g = globalThis as unknown as { Notification: Ctor; shownNotifications: string[] }
+      g.shownNotifications = []
+      const Real = g.Notification
+      g.Notification = class extends Real {
+        constructor(title: string, options?: { body?: string }) {
+          super(title, options)
+          g.shownNotifications.push(title)
+        }
+      }
+      Object.assign(g.Notification, { permission: (Real as unknown as { permission: string }).permission, requestPermission: (Real as unknown as { requestPermission: () => Promise<string> }).requestPermission.bind(Real) })
+    })
+    const shown = () => page.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications)
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const group = app.stack.groups.find((g) => g.name === 'approval')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    if (app.shell === 'loopback') await page.context().grantPermissions(['notifications'])
+    await page.getByRole('button', { name: 'Turn on notifications' }).click()
+    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: 15_000 })
+
+    const person = await newPersonAsks(app.stack, group.did)
+    await expect.poll(shown, { timeout: 5_000 }).toContain('Approval group: someone asked to join')
+    const member = await asPeer(app.stack, 'member')
+    const reported = await member.call('example.groups.createReport', { group: group.did, subject: { $type: 'example.groups.defs#subjectAccount', did: person }, reasonType: 'com.atproto.moderation.defs#reasonSpam' })
+    expect(reported.status).toBe(200)
+    await expect.poll(shown, { timeout: 5_000 }).toContain('Approval group: new report')
   })
 
   test('a lost live connection is said plainly, and the window goes live again by itself', async ({ page, app }, testInfo) => {
