@@ -1,439 +1,367 @@
 /**
- * `npm run bench:live`: what the live change stream (issue 23) buys, measured against the
- * real local network in one run, each figure beside the 30-second polling it replaces.
+ * `npm run bench:live` (issue 23), the host's half: how fast a change reaches clients on
+ * the change stream (`example.groups.subscribeChanges`) against the 30-second
+ * `listChanges` polling it replaces, measured in the same run, and what the host pays
+ * for many subscribers.
  *
- *   1. A change made elsewhere -> the app core's notice that shows it: p50 and p99 over
- *      --changes changes with the live connection (target p99 < 1 s), and the same with
- *      the stream off and the background pass polling, every --poll-interval seconds for
- *      --poll-changes changes. Each polled sample is the wait for the next pass plus that
- *      pass's own work; its wait is scaled to the 30-second interval sample by sample (the
- *      pass's work is not), so both figures come from this run.
- *   2. An idle app following --idle-groups groups: host requests per minute over
- *      --idle-seconds with the live connection (target 0 besides the socket's own pings),
- *      and the host's CPU, beside the same app polling (one pass per interval, measured
- *      over a few passes and stated per minute at 30 s).
- *   3. The host with --subscribers open streams over --fanout-groups groups (SQLite, one
- *      process; --postgres adds PostgreSQL with two processes): for a burst of --burst
- *      changes, the p99 from each write's answer to each subscriber's frame (target < 500
- *      ms) and from the write being sent, and the host's memory per open stream. The
- *      subscribers run in a worker thread of their own (lib/stream-clients.ts).
+ *   1. Latency: one subscriber and one poller (listChanges every --poll-seconds, 30 by
+ *      default, as the app polls today) watch the same group while --changes changes
+ *      (default 200) are made one after another over --spread-seconds (default 60).
+ *      For each change: the time from its write being sent to the client having it. p50 and p99 for both, and the ratio.
+ *   2. Fan-out: --subscribers streams (default 2,000) over --groups groups (default
+ *      100), then a burst of --burst changes (default 500) across the groups; the time
+ *      from each write being sent to each subscriber receiving it (p50, p99), and the host's
+ *      memory per open stream (resident size before and after opening them). On SQLite
+ *      with one host process, and with --db postgres also on PostgreSQL with two, the
+ *      subscribers split between the processes and the writes going to either.
  *
- * --small runs every part at a size that checks the bench works in about a minute.
- * Sign-in goes through the PDS's own pages in Chromium; sessions stay in memory.
+ *   3. The app (lib/live-app.ts): a change made elsewhere to the app core's notice (what
+ *      the window re-reads on), live and with the stream off polling every --poll-interval
+ *      seconds (--poll-changes changes, each wait scaled to 30 s); and an idle app following
+ *      --idle-groups groups for --idle-seconds (host requests and CPU per minute, beside
+ *      polling).
+ *
+ * --small runs every part at a size that checks the bench works. Options: --json <file>
+ * writes the figures.
  */
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
-import { Worker } from 'node:worker_threads'
+import { decodeAll } from '@atproto/lex-cbor'
 import { startStack, type RunningStack } from '../src/stack/stack.js'
 import { startPostgresCluster, type PostgresCluster } from '../src/stack/postgres-cluster.js'
-import { createCore, type AppCore } from '../src/main/core/app-core.js'
-import { MemorySecretStore } from '../src/main/core/secrets/memory-secret-store.js'
-import { dispatch } from '../src/main/core/ipc/dispatch.js'
-import type { Channel, ChannelInput, ChannelOutput } from '../src/shared/ipc/contract.js'
-import type { StackFile } from '../src/shared/stack-file.js'
-import { completeOnPdsPages, closeSharedBrowser } from '../test/support/browser-sign-in.js'
 import { call, mapLimit } from './lib/xrpc.js'
-import { describeMachine, processCpuSeconds, processRssBytes } from './lib/machine.js'
+import { describeMachine, processCpuSeconds } from './lib/machine.js'
 import { percentile } from './lib/stats.js'
-import type { StreamClientsJob, StreamClientsMessage } from './lib/stream-clients.js'
+import { measureApp, reportApp, type AppFigures } from './lib/live-app.js'
 
-const POLLING_S = 30
-const TARGET_NOTICE_P99_MS = 1_000
+const SUBSCRIBE = 'example.groups.subscribeChanges'
+/** Service-auth tokens outlive the run; the streams need theirs only to open. */
+const TOKEN_LIFETIME_S = 30 * 60
+/** The issue's targets. */
+const TARGET_STREAM_P99_MS = 1_000
 const TARGET_FANOUT_P99_MS = 500
+const HARD_LIMIT_MS = 15 * 60_000
+
+/** The parts of a `ws` client used here (the package has no types in this repository). */
+interface Ws {
+  on(event: 'message', listener: (data: Buffer) => void): void
+  on(event: 'open' | 'close', listener: () => void): void
+  on(event: 'error', listener: (err: Error) => void): void
+  terminate(): void
+}
+const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string, opts: { headers: Record<string, string> }) => Ws }
+
+function positiveInt(value: string | undefined, fallback: number, flag: string, max: number): number {
+  if (value === undefined) return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n <= 0 || n > max) throw new Error(`${flag} must be a whole number from 1 to ${max}, not "${value}"`)
+  return n
+}
 
 const { values: args } = parseArgs({
   options: {
     changes: { type: 'string' },
+    'spread-seconds': { type: 'string' },
+    'poll-seconds': { type: 'string' },
+    subscribers: { type: 'string' },
+    groups: { type: 'string' },
+    burst: { type: 'string' },
+    db: { type: 'string' },
+    json: { type: 'string' },
     'poll-changes': { type: 'string' },
     'poll-interval': { type: 'string' },
     'idle-groups': { type: 'string' },
     'idle-seconds': { type: 'string' },
-    subscribers: { type: 'string' },
-    'fanout-groups': { type: 'string' },
-    burst: { type: 'string' },
-    postgres: { type: 'boolean' },
     small: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 })
 if (args.help) {
   process.stdout.write(
-    'Usage: npm run bench:live -- [--changes 200] [--poll-changes 20] [--poll-interval 2] [--idle-groups 20] [--idle-seconds 60]\n' +
-      '                             [--subscribers 2000] [--fanout-groups 100] [--burst 500] [--postgres] [--small]\n' +
-      '--small: 20 changes, 5 polled, 5 idle groups for 10 s, 100 subscribers over 10 groups, a burst of 50.\n',
+    'Usage: npm run bench:live -- [--changes 200] [--spread-seconds 60] [--poll-seconds 30] [--subscribers 2000] [--groups 100]\n' +
+      '                             [--burst 500] [--db postgres] [--json <file>]\n' +
+      '                             [--poll-changes 20] [--poll-interval 2] [--idle-groups 20] [--idle-seconds 60] [--small]\n' +
+      '--small: every part small (20 changes over 10 s, 50 streams over 10 groups, a burst of 20, 5 idle groups for 10 s).\n',
   )
   process.exit(0)
 }
-function count(flag: keyof typeof args, full: number, small: number, max: number): number {
-  const value = args[flag]
-  if (value === undefined) return args.small ? small : full
-  const n = Number(value)
-  if (!Number.isInteger(n) || n <= 0 || n > max) throw new Error(`--${flag} must be a whole number from 1 to ${max}, not "${String(value)}"`)
-  return n
+const size = (full: number, small: number) => (args.small ? small : full)
+const CHANGES = positiveInt(args.changes, size(200, 20), '--changes', 5_000)
+const SPREAD_S = positiveInt(args['spread-seconds'], size(60, 10), '--spread-seconds', 600)
+const POLL_S = positiveInt(args['poll-seconds'], 30, '--poll-seconds', 300)
+const SUBSCRIBERS = positiveInt(args.subscribers, size(2_000, 50), '--subscribers', 10_000)
+const GROUPS = positiveInt(args.groups, size(100, 10), '--groups', 1_000)
+const BURST = positiveInt(args.burst, size(500, 20), '--burst', 10_000)
+const APP = {
+  changes: CHANGES,
+  pollChanges: positiveInt(args['poll-changes'], size(20, 5), '--poll-changes', 500),
+  pollIntervalS: positiveInt(args['poll-interval'], 2, '--poll-interval', 30),
+  idleGroups: positiveInt(args['idle-groups'], size(20, 5), '--idle-groups', 200),
+  idleSeconds: positiveInt(args['idle-seconds'], size(60, 10), '--idle-seconds', 600),
 }
-const CHANGES = count('changes', 200, 20, 5_000)
-const POLL_CHANGES = count('poll-changes', 20, 5, 500)
-const POLL_INTERVAL_S = count('poll-interval', 2, 2, POLLING_S)
-const IDLE_GROUPS = count('idle-groups', 20, 5, 200)
-const IDLE_SECONDS = count('idle-seconds', 60, 10, 600)
-const SUBSCRIBERS = count('subscribers', 2_000, 100, 20_000)
-const FANOUT_GROUPS = count('fanout-groups', 100, 10, 1_000)
-const BURST = count('burst', 500, 50, 10_000)
-/** Accounts whose streams make up the subscribers (each a member of every fan-out group). */
-const SUBSCRIBER_ACCOUNTS = ['owner', 'admin', 'moderator', 'member', 'outsider'] as const
+if (args.db !== undefined && args.db !== 'postgres' && args.db !== 'sqlite') throw new Error(`--db is "sqlite" (the default) or "postgres", not "${args.db}"`)
 
 const started = performance.now()
-const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`)
-const ms = (n: number) => `${n.toFixed(0)} ms`
+const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Every HTTP request this process makes to the group host (the app cores run in it). */
-let hostOrigin = ''
-let hostRequests = 0
-const realFetch = globalThis.fetch
-globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-  if (new URL(input instanceof Request ? input.url : String(input)).origin === hostOrigin) hostRequests++
-  return realFetch(input, init)
-}) as typeof fetch
-
-/** One app core, as the shells run it, with sessions in memory. */
-class App {
-  private constructor(readonly core: AppCore, readonly dataDir: string) {}
-  static async open(stack: StackFile, secrets: MemorySecretStore, opts: { liveUpdates: boolean; syncIntervalMs: number }) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-bench-live-'))
-    const network = { pdsUrl: stack.pds, hostUrl: stack.host.url, plcUrl: stack.plc, hostAud: stack.host.aud }
-    return new App(await createCore({ version: 'bench', shell: 'loopback', network, secrets, dataDir, ...opts }), dataDir)
-  }
-  async ipc<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-    const env = await dispatch(this.core.handlers, channel, input)
-    if (!env.ok) throw new Error(`${channel}: ${env.error.message}`)
-    return env.value as ChannelOutput<C>
-  }
-  async close() {
-    await this.core.close()
-    fs.rmSync(this.dataDir, { recursive: true, force: true })
-  }
+interface Latency {
+  p50: number
+  p99: number
+  samples: number
+}
+const summary = (ms: number[]): Latency => {
+  const sorted = Float64Array.from(ms).sort()
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), samples: ms.length }
 }
 
-/** A person's session and service-auth tokens on the PDS, for acting "elsewhere". */
-async function peer(stack: StackFile, name: string) {
-  const account = stack.accounts.find((a) => a.name === name)!
-  const { body } = await call<{ accessJwt: string }>(stack.pds, 'com.atproto.server.createSession', { body: { identifier: account.handle, password: account.password } })
-  const tokens = new Map<string, string>()
-  const token = async (lxm: string) => {
-    let t = tokens.get(lxm)
-    if (!t) {
-      const exp = String(Math.floor(Date.now() / 1000) + 30 * 60)
-      t = (await call<{ token: string }>(stack.pds, 'com.atproto.server.getServiceAuth', { params: { aud: stack.host.aud, lxm, exp }, headers: { authorization: `Bearer ${body.accessJwt}` } })).body.token
-      tokens.set(lxm, t)
-    }
-    return t
-  }
-  return {
-    did: account.did,
-    token,
-    /** A host procedure with a token minted beforehand (so the timed part is the write alone). */
-    async procedure(method: string, input: unknown) {
-      return call(stack.host.url, method, { body: input, headers: { authorization: `Bearer ${await token(method)}` } })
-    },
-  }
-}
-
-/**
- * Changes the group's description from elsewhere, one at a time, and times each until
- * the app's notice for the group after which its cache shows the new description.
- * `passStarts` (polling) gives the start of the pass that brought each one.
- */
-async function timeNotices(app: App, accountDid: string, groupDid: string, owner: Awaited<ReturnType<typeof peer>>, n: number, label: string, passStarts?: number[]) {
-  const samples: { totalMs: number; passMs: number | null }[] = []
-  let waiting: { description: string; resolve: (at: number) => void } | null = null
-  const unsubscribe = app.core.notices.subscribe((notice) => {
-    if (notice.name !== 'group.changed' || notice.payload.groupDid !== groupDid || !waiting) return
-    const at = performance.now()
-    const w = waiting
-    void app.ipc('groups.list', {}).then((groups) => {
-      if (waiting === w && groups.find((g) => g.did === groupDid && g.accountDid === accountDid)?.description === w.description) {
-        waiting = null
-        w.resolve(at)
-      }
-    })
-  })
-  try {
-    for (let i = 0; i < n; i++) {
-      // Polling: each change at a random point of the interval, as changes come in use (one
-      // made right after the notice of the last would always wait a whole interval).
-      if (passStarts) await new Promise((r) => setTimeout(r, Math.random() * POLL_INTERVAL_S * 1000))
-      const description = `${label} ${i} ${Date.now()}`
-      const seen = new Promise<number>((resolve) => (waiting = { description, resolve }))
-      const t0 = performance.now()
-      await owner.procedure('example.groups.configureGroup', { group: groupDid, description })
-      const at = await Promise.race([seen, new Promise<number>((_, reject) => setTimeout(() => reject(new Error(`${label}: change ${i} not shown within 120 s`)), 120_000))])
-      const pass = passStarts ? [...passStarts].reverse().find((s) => s <= at) : undefined
-      samples.push({ totalMs: at - t0, passMs: pass !== undefined && pass >= t0 ? at - pass : pass !== undefined ? at - t0 : null })
-    }
-  } finally {
-    unsubscribe()
-  }
-  return samples
-}
-
-const sorted = (xs: number[]) => Float64Array.from(xs).sort()
-const p = (xs: number[], q: number) => percentile(sorted(xs), q)
-
-async function signIn(app: App, stack: StackFile, name: string): Promise<string> {
-  const account = stack.accounts.find((a) => a.name === name)!
-  const start = await app.ipc('accounts.signIn', { handle: account.handle })
-  await completeOnPdsPages(start.authorizeUrl, account.password)
-  return (await app.ipc('accounts.awaitSignIn', { attemptId: start.attemptId })).did
-}
-
-async function waitFor<T>(check: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-async function noticesAndIdle(stack: RunningStack) {
-  const s = stack.file
-  const secrets = new MemorySecretStore()
-  const owner = await peer(s, 'owner')
-  const approval = s.groups.find((g) => g.name === 'approval')!.did
-
-  // 1. Live.
-  const live = await App.open(s, secrets, { liveUpdates: true, syncIntervalMs: 0 })
-  const ownerDid = await signIn(live, s, 'owner')
-  await live.ipc('groups.add', { accountDid: ownerDid, ref: approval })
-  await waitFor(async () => (await live.ipc('sync.status', {})).live[0]?.state === 'live', 'the live connection')
-  await new Promise((r) => setTimeout(r, 1_000)) // the catch-up after connecting
-  log(`live: timing ${CHANGES} changes`)
-  const liveSamples = (await timeNotices(live, ownerDid, approval, owner, CHANGES, 'live')).map((x) => x.totalMs)
-
-  // 1'. Polling, the stream off: the same app with its background pass every POLL_INTERVAL_S.
-  const polling = await App.open(s, secrets, { liveUpdates: false, syncIntervalMs: POLL_INTERVAL_S * 1000 })
-  await polling.ipc('groups.add', { accountDid: ownerDid, ref: approval })
-  const passStarts: number[] = []
-  polling.core.notices.subscribe((n) => {
-    // A pass starts by listing its groups, each waiting.
-    if (n.name === 'sync.progress' && n.payload.groups.length && n.payload.groups.every((g) => g.phase === 'waiting')) passStarts.push(performance.now())
-  })
-  await new Promise((r) => setTimeout(r, POLL_INTERVAL_S * 1000 + 500))
-  log(`polling every ${POLL_INTERVAL_S} s: timing ${POLL_CHANGES} changes`)
-  const polled = await timeNotices(polling, ownerDid, approval, owner, POLL_CHANGES, 'polled', passStarts)
-  const scale = POLLING_S / POLL_INTERVAL_S
-  const polled30 = polled.map(({ totalMs, passMs }) => {
-    const pass = passMs ?? 0
-    return (totalMs - pass) * scale + pass
-  })
-
-  // 2. Idle: the same two apps, each following IDLE_GROUPS groups and nothing else.
-  log(`idle: ${IDLE_GROUPS} groups`)
-  const suffix = Date.now().toString(36).slice(-5)
-  const idleGroups: string[] = []
-  for (let i = 0; i < IDLE_GROUPS; i++) {
-    idleGroups.push((await owner.procedure('example.groups.createGroup', { handle: `idle-${i}-${suffix}.groups.test`, joinPolicy: 'approval' })).body.did as string)
-  }
-  for (const app of [live, polling]) {
-    await app.core.groups.syncing.removeGroup(ownerDid, approval)
-    for (const g of idleGroups) await app.ipc('groups.add', { accountDid: ownerDid, ref: g })
-  }
-  await waitFor(async () => (await live.ipc('sync.status', {})).live.every((c) => c.state === 'live'), 'the live connection')
-  await polling.close() // measured alone below
-  await new Promise((r) => setTimeout(r, 2_000)) // what adding the groups set off (handle checks) ends
-  const hostPid = stack.hostPids()[0]!
-  const measureIdle = async (seconds: number) => {
-    const requests = hostRequests
-    const cpu = processCpuSeconds(hostPid)
-    await new Promise((r) => setTimeout(r, seconds * 1000))
-    const cpuAfter = processCpuSeconds(hostPid)
-    return { requests: hostRequests - requests, cpuS: cpu !== null && cpuAfter !== null ? cpuAfter - cpu : null }
-  }
-  log(`idle with the live connection: ${IDLE_SECONDS} s`)
-  const idleLive = await measureIdle(IDLE_SECONDS)
-  const liveState = (await live.ipc('sync.status', {})).live
-  await live.close()
-  // Polling, measured over a few passes at a shorter interval and stated per 30-second pass.
-  const pollingIdle = await App.open(s, secrets, { liveUpdates: false, syncIntervalMs: POLL_INTERVAL_S * 1000 })
-  for (const g of idleGroups) await pollingIdle.ipc('groups.add', { accountDid: ownerDid, ref: g })
-  let passes = 0
-  pollingIdle.core.notices.subscribe((n) => {
-    if (n.name === 'sync.progress' && n.payload.groups.length && n.payload.groups.every((g) => g.phase === 'waiting')) passes++
-  })
-  await new Promise((r) => setTimeout(r, POLL_INTERVAL_S * 1000 + 2_000))
-  const pollSeconds = Math.max(POLL_INTERVAL_S * 5, 10)
-  passes = 0
-  log(`idle, polling every ${POLL_INTERVAL_S} s: ${pollSeconds} s`)
-  const idlePoll = await measureIdle(pollSeconds)
-  await pollingIdle.close()
-
-  return { liveSamples, polled, polled30, idleLive, idlePoll, passes, pollSeconds, liveState }
-}
-
-async function fanOut(stack: RunningStack) {
-  const s = stack.file
-  const people = await Promise.all(SUBSCRIBER_ACCOUNTS.map((name) => peer(s, name)))
-  const owner = people[0]!
-  const suffix = Date.now().toString(36).slice(-5)
-  log(`fan-out: ${FANOUT_GROUPS} groups, ${people.length - 1} more members in each`)
-  const groups = await mapLimit(Array.from({ length: FANOUT_GROUPS }, (_, i) => i), 8, async (i) =>
-    String((await owner.procedure('example.groups.createGroup', { handle: `fan-${i}-${suffix}.groups.test`, joinPolicy: 'open' })).body.did),
-  )
-  await mapLimit(
-    groups.flatMap((g) => people.slice(1).map((p) => ({ g, p }))),
-    16,
-    ({ g, p }) => p.procedure('example.groups.requestJoin', { group: g }),
-  )
-  const tokens = await Promise.all(people.map((p) => p.token('example.groups.subscribeChanges')))
-  const rssBefore = stack.hostPids().map((pid) => processRssBytes(pid) ?? 0).reduce((a, b) => a + b, 0)
-  const clients = new Worker(new URL('./lib/stream-clients.ts', import.meta.url), { workerData: { hostUrl: s.host.url, tokens, groups, count: SUBSCRIBERS } satisfies StreamClientsJob })
-  const next = () =>
-    new Promise<StreamClientsMessage>((resolve, reject) => {
-      clients.once('message', (m: StreamClientsMessage) => (m.type === 'failed' ? reject(new Error(m.message)) : resolve(m)))
-      clients.once('error', reject)
-    })
-  try {
-    await next() // every stream open
-    await new Promise((r) => setTimeout(r, 2_000))
-    const rssAfter = stack.hostPids().map((pid) => processRssBytes(pid) ?? 0).reduce((a, b) => a + b, 0)
-    log(`fan-out: ${SUBSCRIBERS} streams open; a burst of ${BURST} changes`)
-
-    // The burst: every group's description changed in turn, groups side by side (one
-    // group's changes one after another, so a stream's k-th frame is its group's k-th).
-    const configure = await owner.token('example.groups.configureGroup')
-    const writes = new Map<string, { sentAt: number; answeredAt: number }[]>()
-    const perGroup = groups.map((g, i) => ({ g, n: Math.floor(BURST / groups.length) + (i < BURST % groups.length ? 1 : 0) }))
-    const now = () => performance.timeOrigin + performance.now()
-    const burstStart = now()
-    await mapLimit(perGroup, 64, async ({ g, n }) => {
-      const times: { sentAt: number; answeredAt: number }[] = []
-      writes.set(g, times)
-      for (let k = 0; k < n; k++) {
-        const sentAt = now()
-        await call(s.host.url, 'example.groups.configureGroup', { body: { group: g, description: `burst ${k}` }, headers: { authorization: `Bearer ${configure}` } })
-        times.push({ sentAt, answeredAt: now() })
-      }
-    })
-    const subscribersOf = (i: number) => Math.floor(SUBSCRIBERS / groups.length) + (i < SUBSCRIBERS % groups.length ? 1 : 0)
-    const expected = perGroup.reduce((n, { n: k }, i) => n + k * subscribersOf(i), 0)
-    const collecting = next()
-    clients.postMessage({ expected })
-    const reply = await collecting
-    if (reply.type !== 'frames') throw new Error('the subscribers did not answer')
-    const fromSent: number[] = []
-    const fromAnswer: number[] = []
-    // A stream gets its group's changes in order: its k-th frame is the group's k-th write.
-    reply.deliveries.forEach((times, i) => {
-      const groupWrites = writes.get(groups[i % groups.length]!) ?? []
-      times.forEach((at, k) => {
-        const w = groupWrites[k]
-        if (!w) return
-        fromSent.push(at - w.sentAt)
-        // The frame may come before the write's own answer: that counts as no wait.
-        fromAnswer.push(Math.max(0, at - w.answeredAt))
+/** The owner of every seeded group, with a password session and tokens minted by their PDS. */
+async function ownerOf(stack: RunningStack) {
+  const { file } = stack
+  const owner = file.accounts.find((a) => a.name === 'owner')!
+  const { accessJwt } = (await call<{ accessJwt: string }>(file.pds, 'com.atproto.server.createSession', { body: { identifier: owner.handle, password: owner.password } })).body
+  const token = async (lxm: string) =>
+    (
+      await call<{ token: string }>(file.pds, 'com.atproto.server.getServiceAuth', {
+        params: { aud: file.host.aud, lxm, exp: String(Math.floor(Date.now() / 1000) + TOKEN_LIFETIME_S) },
+        headers: { authorization: `Bearer ${accessJwt}` },
       })
-    })
-    const all = reply.deliveries.flat()
-    return {
-      fromSent,
-      fromAnswer,
-      expected,
-      received: all.length,
-      spanMs: (all.length ? Math.max(...all) : now()) - burstStart,
-      writeMs: [...writes.values()].flat().map((w) => w.answeredAt - w.sentAt),
-      memPerStream: (rssAfter - rssBefore) / SUBSCRIBERS,
-      rssAfter,
+    ).body.token
+  return { did: owner.did, token }
+}
+
+/** A stream that notes when each group's `group.configured` entries arrive, in order. */
+function openStream(url: string, token: string, params: URLSearchParams, onConfigured: (group: string, at: number) => void): Promise<Ws> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/xrpc/${SUBSCRIBE}?${params}`, { headers: { authorization: `Bearer ${token}` } })
+  ws.on('message', (data) => {
+    const at = performance.now()
+    const [header, body] = [...decodeAll(data)] as unknown as [{ op: number; t?: string }, { group?: string; change?: { kind?: string } }]
+    if (header.op === 1 && header.t === '#change' && body.change?.kind === 'group.configured' && body.group) onConfigured(body.group, at)
+  })
+  return new Promise((resolve, reject) => {
+    ws.on('open', () => resolve(ws))
+    ws.on('error', reject)
+  })
+}
+
+/** Resident memory of the host's processes, in bytes (Linux /proc). */
+function hostRss(pids: number[]): number | null {
+  let total = 0
+  for (const pid of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+      if (!m) return null
+      total += Number(m[1]) * 1024
+    } catch {
+      return null
     }
-  } finally {
-    await clients.terminate()
+  }
+  return total
+}
+
+/** 1. One subscriber and one 30-second poller watch one group while changes are made there one by one. */
+async function measureLatency(stack: RunningStack): Promise<{ stream: Latency; polling: Latency }> {
+  const { file } = stack
+  const owner = await ownerOf(stack)
+  const group = file.groups.find((g) => g.name === 'open')!.did
+  const configure = await owner.token('example.groups.configureGroup')
+  const listChanges = await owner.token('example.groups.listChanges')
+  const sent: number[] = []
+  const streamSeen: number[] = []
+  const ws = await openStream(file.host.url, await owner.token(SUBSCRIBE), new URLSearchParams({ groups: group }), (g, at) => {
+    if (g === group) streamSeen.push(at)
+  })
+  let cursor = (await call<{ cursor: string }>(file.host.url, 'example.groups.listChanges', { params: { group }, headers: { authorization: `Bearer ${listChanges}` } })).body.cursor
+  const pollSeen: number[] = []
+  let polling = true
+  // The poller starts at a random point of its period, as apps do.
+  const poller = (async () => {
+    await sleep(Math.random() * POLL_S * 1000)
+    while (polling || pollSeen.length < CHANGES) {
+      const res = await call<{ changes: { kind: string }[]; cursor: string }>(file.host.url, 'example.groups.listChanges', {
+        params: { group, cursor, limit: '100' },
+        headers: { authorization: `Bearer ${listChanges}` },
+      })
+      const at = performance.now()
+      for (const c of res.body.changes) if (c.kind === 'group.configured') pollSeen.push(at)
+      cursor = res.body.cursor
+      if (!polling && pollSeen.length >= CHANGES) break
+      await sleep(POLL_S * 1000)
+    }
+  })()
+  log(`  latency: ${CHANGES} changes over ${SPREAD_S} s, a subscriber and a ${POLL_S}-second poller watching…`)
+  for (let i = 0; i < CHANGES; i++) {
+    sent.push(performance.now())
+    await call(file.host.url, 'example.groups.configureGroup', { body: { group, description: `live ${i}` }, headers: { authorization: `Bearer ${configure}` } })
+    await sleep((SPREAD_S * 1000) / CHANGES)
+  }
+  polling = false
+  const deadline = performance.now() + 10_000
+  while (streamSeen.length < CHANGES && performance.now() < deadline) await sleep(50)
+  await poller
+  ws.terminate()
+  const since = (seen: number[]) => seen.slice(0, CHANGES).map((at, i) => at - sent[i]!)
+  return { stream: summary(since(streamSeen)), polling: summary(since(pollSeen)) }
+}
+
+interface FanOut {
+  subscribers: number
+  groups: number
+  burst: number
+  delivered: number
+  expected: number
+  latency: Latency
+  /** From each write's answer (the change committed) to each subscriber receiving it. */
+  afterAnswer: Latency
+  memoryPerStreamKiB: number | null
+  hostCpuSeconds: number | null
+}
+
+/** 2. Many subscribers over many groups, then a burst of changes across the groups. */
+async function measureFanOut(stack: RunningStack): Promise<FanOut> {
+  const { file } = stack
+  const owner = await ownerOf(stack)
+  const createGroup = await owner.token('example.groups.createGroup')
+  const extra = Math.max(0, GROUPS - file.groups.length)
+  log(`  fan-out: creating ${extra} groups…`)
+  const made = await mapLimit(Array.from({ length: extra }, (_, i) => i), 4, async (i) =>
+    (await call<{ did: string }>(file.host.url, 'example.groups.createGroup', { body: { handle: `live-${i}.groups.test`, displayName: `Live ${i}`, joinPolicy: 'open' }, headers: { authorization: `Bearer ${createGroup}` } })).body.did,
+  )
+  const groups = [...file.groups.map((g) => g.did), ...made].slice(0, GROUPS)
+  const urls = stack.hostProcessUrls()
+  const pids = stack.hostPids()
+  const rssBefore = hostRss(pids)
+  const streamToken = await owner.token(SUBSCRIBE)
+  // arrivals[subscriber][group]: when each of that group's burst entries arrived, in order.
+  const arrivals = Array.from({ length: SUBSCRIBERS }, () => new Map<string, number[]>())
+  log(`  fan-out: opening ${SUBSCRIBERS} streams (each following all ${groups.length} groups) on ${urls.length} process(es)…`)
+  const sockets = await mapLimit(Array.from({ length: SUBSCRIBERS }, (_, i) => i), 32, (i) =>
+    openStream(urls[i % urls.length]!, streamToken, new URLSearchParams(), (group, at) => {
+      const seen = arrivals[i]!
+      const list = seen.get(group) ?? []
+      list.push(at)
+      seen.set(group, list)
+    }),
+  )
+  await sleep(2_000)
+  const rssAfter = hostRss(pids)
+
+  log(`  fan-out: a burst of ${BURST} changes across ${groups.length} groups…`)
+  const configure = await owner.token('example.groups.configureGroup')
+  const cpuBefore = pids.map((p) => processCpuSeconds(p))
+  // One lane per group, so each group's writes (and so its entries) are in order.
+  const sent = new Map<string, number[]>()
+  const answered = new Map<string, number[]>()
+  const perGroup = groups.map((g, gi) => ({ g, count: Math.floor(BURST / groups.length) + (gi < BURST % groups.length ? 1 : 0) }))
+  await mapLimit(perGroup, 32, async ({ g, count }) => {
+    const times: number[] = []
+    const answers: number[] = []
+    for (let k = 0; k < count; k++) {
+      times.push(performance.now())
+      await call(urls[k % urls.length]!, 'example.groups.configureGroup', { body: { group: g, description: `burst ${k}` }, headers: { authorization: `Bearer ${configure}` } })
+      answers.push(performance.now())
+    }
+    sent.set(g, times)
+    answered.set(g, answers)
+  })
+  const expected = SUBSCRIBERS * BURST
+  const delivered = () => arrivals.reduce((n, seen) => n + [...seen.values()].reduce((m, l) => m + l.length, 0), 0)
+  const deadline = performance.now() + 60_000
+  while (delivered() < expected && performance.now() < deadline) await sleep(100)
+  const cpuAfter = pids.map((p) => processCpuSeconds(p))
+  const latencies: number[] = []
+  const afterAnswer: number[] = []
+  for (const seen of arrivals) {
+    for (const [g, times] of seen) {
+      const sentAt = sent.get(g) ?? []
+      const answeredAt = answered.get(g) ?? []
+      times.forEach((at, k) => {
+        if (sentAt[k] !== undefined) latencies.push(at - sentAt[k])
+        // An entry may arrive before its write's answer does: 0 then.
+        if (answeredAt[k] !== undefined) afterAnswer.push(Math.max(0, at - answeredAt[k]))
+      })
+    }
+  }
+  for (const ws of sockets) ws.terminate()
+  const cpu = cpuBefore.every((c) => c !== null) && cpuAfter.every((c) => c !== null) ? cpuAfter.reduce((s, c, i) => s! + c! - cpuBefore[i]!, 0)! : null
+  return {
+    subscribers: SUBSCRIBERS,
+    groups: groups.length,
+    burst: BURST,
+    delivered: delivered(),
+    expected,
+    latency: summary(latencies),
+    afterAnswer: summary(afterAnswer),
+    memoryPerStreamKiB: rssBefore !== null && rssAfter !== null ? (rssAfter - rssBefore) / SUBSCRIBERS / 1024 : null,
+    hostCpuSeconds: cpu,
   }
 }
 
-/** The soft limit on open files, from /proc (null where there is none): each stream is a socket here and one in the host. */
-function openFilesLimit(): number | null {
-  try {
-    const soft = /^Max open files\s+(\d+)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'))?.[1]
-    return soft ? Number(soft) : null
-  } catch {
-    return null
-  }
-}
+const streamLimits = `caller=${SUBSCRIBERS + 10},ip=${SUBSCRIBERS + 10},total=${SUBSCRIBERS + 10}`
 
 async function main() {
-  console.log('Convene live change stream benchmark\n')
   console.log(describeMachine())
-  const files = openFilesLimit()
-  if (files !== null && files < SUBSCRIBERS + 500) {
-    throw new Error(`${SUBSCRIBERS} streams need more open files than this shell allows (${files}): raise it (ulimit -n ${SUBSCRIBERS + 1000}) or pass a smaller --subscribers`)
-  }
-  const limits = `caller=${SUBSCRIBERS},ip=${SUBSCRIBERS + 100}`
-  const stack = await startStack({ hostStreamLimits: limits })
-  hostOrigin = stack.file.host.url
+  let stack: RunningStack | undefined
   let cluster: PostgresCluster | undefined
-  try {
-    const a = await noticesAndIdle(stack)
-    const f = await fanOut(stack)
-    let pg: Awaited<ReturnType<typeof fanOut>> | undefined
-    if (args.postgres) {
-      await stack.stop()
-      cluster = await startPostgresCluster()
-      const pgStack = await startStack({ hostStreamLimits: limits, hostDb: await cluster.createDatabase(), hostProcesses: 2 })
-      try {
-        pg = await fanOut(pgStack)
-      } finally {
-        await pgStack.stop()
-      }
-    }
-
-    const liveP50 = p(a.liveSamples, 50)
-    const liveP99 = p(a.liveSamples, 99)
-    const pollTotals = a.polled.map((x) => x.totalMs)
-    console.log('\n1. A change made elsewhere -> the app core’s notice (the window re-reads on it)')
-    console.log(`live connection          ${String(a.liveSamples.length).padStart(4)} changes   p50 ${ms(liveP50).padStart(8)}   p99 ${ms(liveP99).padStart(8)}   max ${ms(Math.max(...a.liveSamples))}`)
-    console.log(`polling every ${String(POLL_INTERVAL_S).padEnd(2)} s       ${String(pollTotals.length).padStart(4)} changes   p50 ${ms(p(pollTotals, 50)).padStart(8)}   p99 ${ms(p(pollTotals, 99)).padStart(8)}   (measured)`)
-    console.log(`polling every 30 s       ${String(a.polled30.length).padStart(4)} changes   p50 ${ms(p(a.polled30, 50)).padStart(8)}   p99 ${ms(p(a.polled30, 99)).padStart(8)}   (each wait scaled x${POLLING_S / POLL_INTERVAL_S}, the pass's own work as measured)`)
-    console.log(`ratio 30-s polling / live: p50 ${(p(a.polled30, 50) / liveP50).toFixed(0)}x, p99 ${(p(a.polled30, 99) / liveP99).toFixed(0)}x`)
-    console.log(`target: live p99 < ${TARGET_NOTICE_P99_MS} ms  ->  ${liveP99 < TARGET_NOTICE_P99_MS ? 'met' : 'NOT met'}`)
-
-    const perMin = (n: number, s: number) => (n * 60) / s
-    const pollPerMinAt30 = a.passes ? (a.idlePoll.requests / a.passes) * (60 / POLLING_S) : NaN
-    const pollCpuPerMinAt30 = a.passes && a.idlePoll.cpuS !== null ? (a.idlePoll.cpuS / a.passes) * (60 / POLLING_S) : null
-    console.log(`\n2. An idle app following ${IDLE_GROUPS} groups`)
-    console.log(`live connection    ${perMin(a.idleLive.requests, IDLE_SECONDS).toFixed(1).padStart(6)} host requests/min (${a.idleLive.requests} in ${IDLE_SECONDS} s; the socket's pings are not requests)   host CPU ${a.idleLive.cpuS === null ? 'n/a' : `${((a.idleLive.cpuS * 60) / IDLE_SECONDS).toFixed(3)} s/min`}   connection ${a.liveState.map((c) => c.state).join(', ')}`)
-    console.log(`polling every 30 s ${pollPerMinAt30.toFixed(1).padStart(6)} host requests/min (${a.idlePoll.requests} in ${a.passes} passes at ${POLL_INTERVAL_S} s, per pass x2)   host CPU ${pollCpuPerMinAt30 === null ? 'n/a' : `${pollCpuPerMinAt30.toFixed(3)} s/min`}`)
-    console.log(`target: 0 requests/min besides heartbeats  ->  ${a.idleLive.requests === 0 ? 'met' : 'NOT met'}`)
-
-    const fanLine = (name: string, r: Awaited<ReturnType<typeof fanOut>>) => {
-      const p99 = p(r.fromAnswer, 99)
-      console.log(`${name}: ${r.received}/${r.expected} frames, the burst delivered ${ms(r.spanMs)} after its first write was sent`)
-      console.log(`  write answered -> frame (the fan-out)   p50 ${ms(p(r.fromAnswer, 50))}   p99 ${ms(p99)}   (target p99 < ${TARGET_FANOUT_P99_MS} ms: ${p99 < TARGET_FANOUT_P99_MS && r.received >= r.expected ? 'met' : 'NOT met'})`)
-      console.log(`  write sent -> frame (with the write)    p50 ${ms(p(r.fromSent, 50))}   p99 ${ms(p(r.fromSent, 99))}   (the writes themselves: p50 ${ms(p(r.writeMs, 50))}, p99 ${ms(p(r.writeMs, 99))}, 64 at a time)`)
-      console.log(`  host memory ${(r.memPerStream / 1024).toFixed(1)} KiB per open stream (RSS ${(r.rssAfter / 2 ** 20).toFixed(0)} MiB with them open)`)
-    }
-    console.log(`\n3. ${SUBSCRIBERS} streams over ${FANOUT_GROUPS} groups (${SUBSCRIBER_ACCOUNTS.length} accounts, each stream one group), a burst of ${BURST} changes`)
-    fanLine('SQLite, one process', f)
-    if (pg) fanLine('PostgreSQL, two processes', pg)
-  } finally {
-    await closeSharedBrowser()
-    await stack.stop().catch(() => {})
+  const stop = async () => {
+    await stack?.stop().catch(() => {})
+    stack = undefined
     await cluster?.stop().catch(() => {})
+    cluster = undefined
+  }
+  const watchdog = setTimeout(() => {
+    console.error(`bench:live ran past ${HARD_LIMIT_MS / 60_000} minutes; stopping`)
+    void stop().finally(() => process.exit(1))
+  }, HARD_LIMIT_MS)
+  watchdog.unref()
+  const figures: Record<string, unknown> = {}
+  try {
+    log('== SQLite, one host process: starting the local network…')
+    stack = await startStack({ hostStreamLimits: streamLimits })
+    const latency = await measureLatency(stack)
+    figures.latency = latency
+    figures.app = await measureApp(stack, { ...APP, log })
+    figures.fanOutSqlite = await measureFanOut(stack)
+    await stack.stop()
+    stack = undefined
+    if (args.db === 'postgres') {
+      log('== PostgreSQL, two host processes: starting a throwaway cluster and the local network…')
+      cluster = await startPostgresCluster()
+      stack = await startStack({ hostDb: await cluster.createDatabase(), hostProcesses: 2, hostStreamLimits: streamLimits })
+      figures.fanOutPostgres = await measureFanOut(stack)
+    }
+    report(figures)
+    if (args.json) fs.writeFileSync(args.json, JSON.stringify(figures, null, 2))
+  } finally {
+    await stop()
+    clearTimeout(watchdog)
   }
 }
 
-const hardStop = setTimeout(() => {
-  console.error('bench:live took more than 10 minutes; stopping')
-  process.exit(1)
-}, 10 * 60_000)
-hardStop.unref()
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`bench:live failed: ${(err as Error).stack ?? err}`)
-    process.exit(1)
-  },
-)
+function report(figures: Record<string, unknown>) {
+  const latency = figures.latency as { stream: Latency; polling: Latency }
+  console.log('\nchange made elsewhere -> the client has it (write sent to entry received)')
+  console.log(`  stream        p50 ${ms(latency.stream.p50)}  p99 ${ms(latency.stream.p99)}  (${latency.stream.samples} changes; target p99 < ${TARGET_STREAM_P99_MS} ms: ${latency.stream.p99 < TARGET_STREAM_P99_MS ? 'met' : 'NOT met'})`)
+  console.log(`  ${POLL_S} s polling  p50 ${ms(latency.polling.p50)}  p99 ${ms(latency.polling.p99)}  (${latency.polling.samples} changes)`)
+  console.log(`  polling / stream: p50 ${(latency.polling.p50 / latency.stream.p50).toFixed(0)}x, p99 ${(latency.polling.p99 / latency.stream.p99).toFixed(0)}x`)
+  reportApp(figures.app as AppFigures)
+  for (const [name, key] of [
+    ['SQLite, one process', 'fanOutSqlite'],
+    ['PostgreSQL, two processes', 'fanOutPostgres'],
+  ] as const) {
+    const f = figures[key] as FanOut | undefined
+    if (!f) continue
+    console.log(`\nfan-out, ${name}: ${f.subscribers} streams over ${f.groups} groups, a burst of ${f.burst} changes`)
+    console.log(`  delivered     ${f.delivered} of ${f.expected}`)
+    console.log(`  latency       p50 ${ms(f.latency.p50)}  p99 ${ms(f.latency.p99)} from the write sent (target p99 < ${TARGET_FANOUT_P99_MS} ms: ${f.latency.p99 < TARGET_FANOUT_P99_MS ? 'met' : 'NOT met'})`)
+    console.log(`                p50 ${ms(f.afterAnswer.p50)}  p99 ${ms(f.afterAnswer.p99)} from the write answered (the fan-out alone)`)
+    console.log(`  memory        ${f.memoryPerStreamKiB === null ? 'n/a' : `${f.memoryPerStreamKiB.toFixed(1)} KiB`} per open stream (host resident size)`)
+    console.log(`  host CPU      ${f.hostCpuSeconds === null ? 'n/a' : `${f.hostCpuSeconds.toFixed(1)} s`} for the burst`)
+  }
+}
+
+await main()

@@ -26,14 +26,3 @@ export function processCpuSeconds(pid: number): number | null {
     return null
   }
 }
-
-
-/** A process's resident memory in bytes, from /proc; null where there is none. */
-export function processRssBytes(pid: number): number | null {
-  try {
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    return kb ? Number(kb) * 1024 : null
-  } catch {
-    return null
-  }
-}

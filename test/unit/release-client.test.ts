@@ -69,7 +69,8 @@ describe('the release client metadata document (oauth/client-metadata.json)', ()
     }
     // Every method a group host serves to people, read from the lexicons themselves (not
     // from the permission set the scope is built from): a new method missing from the
-    // base permission set fails here. notifyWrite is the PDS's, never the app's.
+    // base permission set fails here. notifyWrite is the PDS's, never the app's. The
+    // change stream (a subscription) takes service auth like the rest.
     const dir = new URL('../../lexicons/example/groups/', import.meta.url)
     const served = fs
       .readdirSync(dir)

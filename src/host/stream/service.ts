@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { ErrorFrame, XRPCError, type ErrorFrameBody } from '@atproto/xrpc-server'
 import type { Logger } from 'pino'
 import type { HostDb } from '../db/index.js'
 import { isPostgres } from '../db/dialect.js'
@@ -8,7 +9,9 @@ import { StreamConnections } from './connections.js'
 import { onChangeWritten } from './log-signals.js'
 import { listenForChanges } from './pg-listener.js'
 import { streamChanges, type StreamMessage, type StreamRequest } from './subscription.js'
+import type { HandlerError } from '../lexicon/types/example/groups/subscribeChanges.js'
 import type { StreamLimits } from './stream-limits.js'
+import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from '../unavailable.js'
 
 /** A wake-up now and then whatever the signals say: a missed one costs at most this much delay. */
 const SAFETY_READ_MS = 10_000
@@ -41,11 +44,24 @@ export class ChangeStreams {
     return new ChangeStreams(feed, connections, stopWaking)
   }
 
-  /** The stream for an upgrade request this process admitted (./upgrade.ts). */
-  subscribe(ctx: HostContext, req: IncomingMessage, request: Omit<StreamRequest, 'caller'>, signal: AbortSignal): AsyncGenerator<StreamMessage> {
+  /**
+   * The stream for an upgrade request this process admitted (./upgrade.ts). A failure
+   * once it is under way (the database busy or gone) ends it with an error frame that
+   * names the cursor to resume from, as a slow client's does.
+   */
+  async *subscribe(ctx: HostContext, req: IncomingMessage, request: Omit<StreamRequest, 'caller'>, signal: AbortSignal): AsyncGenerator<StreamMessage | HandlerError> {
     const conn = this.connections.of(req)
     if (!conn) throw new Error('a change stream without an admitted upgrade')
-    return streamChanges(ctx, this.feed, { ...request, caller: conn.caller }, conn, AbortSignal.any([signal, conn.stop.signal]))
+    const stop = AbortSignal.any([signal, conn.stop.signal])
+    try {
+      yield* streamChanges(ctx, this.feed, { ...request, caller: conn.caller }, conn, stop)
+    } catch (err) {
+      if (stop.aborted) return
+      if (!(err instanceof XRPCError) && !isDatabaseBusy(err)) ctx.logger.error({ err, caller: conn.caller }, 'change stream failed')
+      const { body } = ErrorFrame.fromError(isDatabaseBusy(err) ? serviceUnavailable(DATABASE_BUSY_MESSAGE) : err)
+      // Not only the lexicon's names: a failure is as XRPC names it (ServiceUnavailable, InternalServerError).
+      yield new ErrorFrame({ ...body, ...(conn.cursor ? { cursor: conn.cursor } : {}) } as ErrorFrameBody) as HandlerError
+    }
   }
 
   /** Who the upgrade request's service auth named, checked before the upgrade. */
