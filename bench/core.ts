@@ -64,8 +64,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-bench-core-'))
   const secrets = new MemorySecretStore()
   const network = { pdsUrl: s.pds, hostUrl: s.host.url, plcUrl: s.plc, hostAud: s.host.aud }
-  // No background pass: the bench counts each request against what it measures (passes run when it says).
-  const open = () => createCore({ version: 'bench', shell: 'loopback', network, secrets, dataDir, syncIntervalMs: 0 })
+  // No background pass or live connection: the bench counts each request against what it measures (passes run when it says).
+  const open = () => createCore({ version: 'bench', shell: 'loopback', network, secrets, dataDir, syncIntervalMs: 0, liveUpdates: false })
   let core: AppCore = await open()
   const ipc = async <C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> => {
     const env = await dispatch(core.handlers, channel, input)

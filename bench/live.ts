@@ -15,9 +15,14 @@
  *      with one host process, and with --db postgres also on PostgreSQL with two, the
  *      subscribers split between the processes and the writes going to either.
  *
- * Still to add with the app side (issue 23 items 3 and the targets): the change to the
- * app's window (the notice), and an idle app connected to 20 groups (host requests per
- * minute and host CPU). Options: --json <file> writes the figures.
+ *   3. The app (lib/live-app.ts): a change made elsewhere to the app core's notice (what
+ *      the window re-reads on), live and with the stream off polling every --poll-interval
+ *      seconds (--poll-changes changes, each wait scaled to 30 s); and an idle app following
+ *      --idle-groups groups for --idle-seconds (host requests and CPU per minute, beside
+ *      polling).
+ *
+ * --small runs every part at a size that checks the bench works. Options: --json <file>
+ * writes the figures.
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -29,6 +34,7 @@ import { startPostgresCluster, type PostgresCluster } from '../src/stack/postgre
 import { call, mapLimit } from './lib/xrpc.js'
 import { describeMachine, processCpuSeconds } from './lib/machine.js'
 import { percentile } from './lib/stats.js'
+import { measureApp, reportApp, type AppFigures } from './lib/live-app.js'
 
 const SUBSCRIBE = 'example.groups.subscribeChanges'
 /** Service-auth tokens outlive the run; the streams need theirs only to open. */
@@ -64,22 +70,37 @@ const { values: args } = parseArgs({
     burst: { type: 'string' },
     db: { type: 'string' },
     json: { type: 'string' },
+    'poll-changes': { type: 'string' },
+    'poll-interval': { type: 'string' },
+    'idle-groups': { type: 'string' },
+    'idle-seconds': { type: 'string' },
+    small: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 })
 if (args.help) {
   process.stdout.write(
     'Usage: npm run bench:live -- [--changes 200] [--spread-seconds 60] [--poll-seconds 30] [--subscribers 2000] [--groups 100]\n' +
-      '                             [--burst 500] [--db postgres] [--json <file>]\n',
+      '                             [--burst 500] [--db postgres] [--json <file>]\n' +
+      '                             [--poll-changes 20] [--poll-interval 2] [--idle-groups 20] [--idle-seconds 60] [--small]\n' +
+      '--small: every part small (20 changes over 10 s, 50 streams over 10 groups, a burst of 20, 5 idle groups for 10 s).\n',
   )
   process.exit(0)
 }
-const CHANGES = positiveInt(args.changes, 200, '--changes', 5_000)
-const SPREAD_S = positiveInt(args['spread-seconds'], 60, '--spread-seconds', 600)
+const size = (full: number, small: number) => (args.small ? small : full)
+const CHANGES = positiveInt(args.changes, size(200, 20), '--changes', 5_000)
+const SPREAD_S = positiveInt(args['spread-seconds'], size(60, 10), '--spread-seconds', 600)
 const POLL_S = positiveInt(args['poll-seconds'], 30, '--poll-seconds', 300)
-const SUBSCRIBERS = positiveInt(args.subscribers, 2_000, '--subscribers', 10_000)
-const GROUPS = positiveInt(args.groups, 100, '--groups', 1_000)
-const BURST = positiveInt(args.burst, 500, '--burst', 10_000)
+const SUBSCRIBERS = positiveInt(args.subscribers, size(2_000, 50), '--subscribers', 10_000)
+const GROUPS = positiveInt(args.groups, size(100, 10), '--groups', 1_000)
+const BURST = positiveInt(args.burst, size(500, 20), '--burst', 10_000)
+const APP = {
+  changes: CHANGES,
+  pollChanges: positiveInt(args['poll-changes'], size(20, 5), '--poll-changes', 500),
+  pollIntervalS: positiveInt(args['poll-interval'], 2, '--poll-interval', 30),
+  idleGroups: positiveInt(args['idle-groups'], size(20, 5), '--idle-groups', 200),
+  idleSeconds: positiveInt(args['idle-seconds'], size(60, 10), '--idle-seconds', 600),
+}
 if (args.db !== undefined && args.db !== 'postgres' && args.db !== 'sqlite') throw new Error(`--db is "sqlite" (the default) or "postgres", not "${args.db}"`)
 
 const started = performance.now()
@@ -301,6 +322,7 @@ async function main() {
     stack = await startStack({ hostStreamLimits: streamLimits })
     const latency = await measureLatency(stack)
     figures.latency = latency
+    figures.app = await measureApp(stack, { ...APP, log })
     figures.fanOutSqlite = await measureFanOut(stack)
     await stack.stop()
     stack = undefined
@@ -326,6 +348,7 @@ function report(figures: Record<string, unknown>) {
   console.log(`  stream        p50 ${ms(latency.stream.p50)}  p99 ${ms(latency.stream.p99)}  (${latency.stream.samples} changes; target p99 < ${TARGET_STREAM_P99_MS} ms: ${latency.stream.p99 < TARGET_STREAM_P99_MS ? 'met' : 'NOT met'})`)
   console.log(`  ${POLL_S} s polling  p50 ${ms(latency.polling.p50)}  p99 ${ms(latency.polling.p99)}  (${latency.polling.samples} changes)`)
   console.log(`  polling / stream: p50 ${(latency.polling.p50 / latency.stream.p50).toFixed(0)}x, p99 ${(latency.polling.p99 / latency.stream.p99).toFixed(0)}x`)
+  reportApp(figures.app as AppFigures)
   for (const [name, key] of [
     ['SQLite, one process', 'fanOutSqlite'],
     ['PostgreSQL, two processes', 'fanOutPostgres'],

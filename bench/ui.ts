@@ -128,6 +128,7 @@ async function main() {
     secrets: new MemorySecretStore(),
     dataDir,
     syncIntervalMs: 0,
+    liveUpdates: false,
   })
   const shell = await startLoopbackShell({ handlers: core.handlers, rendererDir: DEFAULT_RENDERER_DIR })
   const browser = await chromium.launch({ executablePath: process.env.CONVENE_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })

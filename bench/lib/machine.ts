@@ -26,4 +26,3 @@ export function processCpuSeconds(pid: number): number | null {
     return null
   }
 }
-

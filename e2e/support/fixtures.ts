@@ -39,9 +39,11 @@ const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
  * built renderer. Its keychain items and data folder are removed afterwards.
  * Where no Electron binary exists, the Electron project's tests skip, saying why.
  */
-export const test = base.extend<{ app: AppUnderTest }, { shell: Shell }>({
+export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean }, { shell: Shell }>({
   shell: ['loopback', { option: true, scope: 'worker' }],
-  app: async ({ shell, context, timezoneId, locale }, use, testInfo) => {
+  /** The app's live connections to its group host; off to show what an app without them does. */
+  liveUpdates: [true, { option: true }],
+  app: async ({ shell, context, timezoneId, locale, liveUpdates }, use, testInfo) => {
     const binary = shell === 'electron' ? electronBinary() : null
     testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
     const stackFile = process.env.CONVENE_E2E_STACK!
@@ -50,13 +52,13 @@ export const test = base.extend<{ app: AppUnderTest }, { shell: Shell }>({
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
     try {
       if (shell === 'electron') {
-        const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale })
+        const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale, liveUpdates })
         const window = await electronApp.firstWindow()
         signInPageOpeners.set(window, () => nextExternalPage(electronApp, context))
         await use({ shell, stack, dataDir, electronApp, open: (page) => page.reload().then(() => undefined) })
         await electronApp.close()
       } else {
-        const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir })
+        const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir, liveUpdates })
         const launchUrl = launched.shell.launchUrl
         await use({ shell, stack, dataDir, launchUrl, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
         await launched.close()
@@ -75,7 +77,7 @@ export const test = base.extend<{ app: AppUnderTest }, { shell: Shell }>({
 
 export { expect }
 
-async function launchElectron(binary: string, opts: { stackFile: string; keychainService: string; dataDir: string; timezoneId?: string; locale?: string }) {
+async function launchElectron(binary: string, opts: { stackFile: string; keychainService: string; dataDir: string; timezoneId?: string; locale?: string; liveUpdates: boolean }) {
   const electronApp = await electron.launch({
     executablePath: binary,
     // A spec's timezoneId and locale, which Playwright applies to browser contexts, reach
@@ -87,6 +89,7 @@ async function launchElectron(binary: string, opts: { stackFile: string; keychai
       CONVENE_KEYCHAIN_SERVICE: opts.keychainService,
       CONVENE_DATA_DIR: opts.dataDir,
       ...(opts.timezoneId ? { TZ: opts.timezoneId } : {}),
+      ...(opts.liveUpdates ? {} : { CONVENE_LIVE_UPDATES: 'off' }),
     },
   })
   // Stand in for the OS browser: keep the addresses the app asks it to open.

@@ -27,7 +27,7 @@ export class CoreHarness {
   static async start(
     stack: StackFile,
     reuse?: { secrets: KeychainSecretStore; dataDir: string },
-    opts: { syncIntervalMs?: number; updater?: Updater } = {},
+    opts: { syncIntervalMs?: number; updater?: Updater; liveUpdates?: boolean } = {},
   ): Promise<CoreHarness> {
     const secrets = reuse?.secrets ?? new KeychainSecretStore(`convene-core-test-${randomUUID()}`)
     const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'convene-core-'))
@@ -39,6 +39,8 @@ export class CoreHarness {
       dataDir,
       // Tests drive syncs themselves (sync.now) unless they are about background sync.
       syncIntervalMs: opts.syncIntervalMs ?? 0,
+      // Likewise no live connections (they would apply others' changes mid-test) unless asked.
+      liveUpdates: opts.liveUpdates ?? false,
       updater: opts.updater,
     })
     return new CoreHarness(core, secrets, dataDir, stack)
@@ -73,7 +75,7 @@ export class CoreHarness {
    * and keychain. The old one is dropped without any shutdown work (only its SQLite
    * handles are released, which the OS does for a killed process).
    */
-  async restartCore(opts: { updater?: Updater } = {}): Promise<CoreHarness> {
+  async restartCore(opts: { updater?: Updater; liveUpdates?: boolean } = {}): Promise<CoreHarness> {
     await this.core.close()
     this.successor = await CoreHarness.start(this.stack, { secrets: this.secrets, dataDir: this.dataDir }, opts)
     return this.successor

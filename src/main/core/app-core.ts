@@ -32,6 +32,11 @@ export interface CoreOptions {
   dataDir: string
   /** How often to send queues and catch up with hosts in the background (0: never). */
   syncIntervalMs?: number
+  /**
+   * Hold a live connection to each group host that pushes changes (default true); the
+   * background pass then leaves the groups it keeps up to date alone.
+   */
+  liveUpdates?: boolean
   /** Opens a URL in the system browser; the loopback shell has none (its page opens it). */
   openUrl?: (url: string) => Promise<void>
   /**
@@ -103,9 +108,17 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     if (!keychain.available) throw new UserFacingError('KeychainUnavailable', keychain.message ?? 'No keychain is available.')
   }
 
-  /** One sync pass at a time, whoever asks (the timer or the person), so progress reads as one. */
+  const live = (opts.liveUpdates ?? true) && keychain.available
+  /**
+   * One sync pass at a time, whoever asks (the timer or the person), so progress reads as
+   * one. The timer's pass leaves out groups a live connection keeps up to date (their
+   * queues are still sent); the person's "Sync now" checks every group.
+   */
   let syncing: Promise<void> | null = null
-  const syncOnce = () => (syncing ??= groups.syncing.syncAll().finally(() => (syncing = null)))
+  const syncOnce = (background = false) =>
+    (syncing ??= groups.syncing
+      .syncAll({ skip: background && live ? (a, g) => groups.live.covers(a, g) : undefined, caughtUp: (a, g) => groups.live.caughtUp(a, g) })
+      .finally(() => (syncing = null)))
 
   /** Changes queued or being sent, across every account: a restart to update waits for them. */
   const pendingChanges = async () =>
@@ -197,13 +210,14 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const interval = opts.syncIntervalMs ?? 30_000
   const syncInBackground = () => {
     if (!keychain.available || syncing) return
-    syncOnce().catch((err: unknown) => log.error('sync', 'background sync failed', errorFields(err)))
+    syncOnce(true).catch((err: unknown) => log.error('sync', 'background sync failed', errorFields(err)))
   }
   const timer = interval > 0 ? setInterval(syncInBackground, interval) : null
   timer?.unref()
   if (interval > 0) setTimeout(syncInBackground, 0).unref()
 
   updates?.start()
+  if (live) groups.live.start()
 
   const gate = closingGate(handlers)
   return {

@@ -22,6 +22,12 @@ export function loadLocalNetwork(stackFile: string | undefined): CoreOptions['ne
 /** The keychain service name items are filed under; tests use their own. */
 export const keychainService = () => process.env.CONVENE_KEYCHAIN_SERVICE || 'Convene'
 
+/**
+ * Whether to hold live connections to group hosts: yes, unless CONVENE_LIVE_UPDATES=off
+ * (tests of what an app without them does, such as the 30-second catch-up; troubleshooting).
+ */
+export const liveUpdatesWanted = () => process.env.CONVENE_LIVE_UPDATES !== 'off'
+
 /** The loopback shell's data folder (Electron uses its userData folder instead). */
 export const defaultDataDir = () =>
   process.env.CONVENE_DATA_DIR || path.join(process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share'), 'convene')

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, shell } from 'electron'
 import { createCore } from '../core/app-core.js'
-import { loadLocalNetwork, keychainService } from '../core/network.js'
+import { loadLocalNetwork, keychainService, liveUpdatesWanted } from '../core/network.js'
 import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
 import { installSecurityGuards } from './security.js'
 import { forwardNotices, wireIpc } from './ipc.js'
@@ -39,6 +39,7 @@ app.whenReady().then(async () => {
     network: loadLocalNetwork(process.env.CONVENE_STACK_FILE),
     secrets: new KeychainSecretStore(keychainService()),
     dataDir: process.env.CONVENE_DATA_DIR || app.getPath('userData'),
+    liveUpdates: liveUpdatesWanted(),
     // Sign-in pages open in the person's own browser (RFC 8252), never in our window.
     openUrl: (url) => shell.openExternal(url),
     raiseWindow: () => raiseWindow(BrowserWindow.getAllWindows()[0]),

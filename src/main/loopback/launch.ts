@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { createCore, type AppCore } from '../core/app-core.js'
-import { loadLocalNetwork, keychainService, defaultDataDir } from '../core/network.js'
+import { loadLocalNetwork, keychainService, defaultDataDir, liveUpdatesWanted } from '../core/network.js'
 import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
 import { installLogSink } from '../core/log/log.js'
 import { fileLogSink } from '../core/log/file-sink.js'
@@ -18,6 +18,8 @@ export async function launchLoopbackApp(opts: {
   dataDir?: string
   /** Keychain service name (default: CONVENE_KEYCHAIN_SERVICE or "Convene"). */
   keychainService?: string
+  /** Live connections to group hosts (default: unless CONVENE_LIVE_UPDATES=off). */
+  liveUpdates?: boolean
 }): Promise<{ core: AppCore; shell: LoopbackShell; close(): Promise<void> }> {
   const dataDir = opts.dataDir ?? defaultDataDir()
   // The log lives in the data folder here (no OS log folder without Electron), echoed
@@ -31,6 +33,7 @@ export async function launchLoopbackApp(opts: {
     secrets: new KeychainSecretStore(opts.keychainService ?? keychainService()),
     dataDir,
     logFolder,
+    liveUpdates: opts.liveUpdates ?? liveUpdatesWanted(),
   })
   const shell = await startLoopbackShell({
     handlers: core.handlers,

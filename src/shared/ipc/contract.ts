@@ -103,7 +103,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
       kind: z.literal('subject.event'),
       key: z.string().min(1),
       subject: Subject,
-      event: z.enum(['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown']),
+      /** assign: "I'm on it" (the others see who has it); unassign: released by hand. */
+      event: z.enum(['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown', 'assign', 'unassign']),
       note: z.string().max(3000).optional(),
     })
     .strict(),

@@ -23,6 +23,10 @@ const HistoryEntry = z.object({
   createdBy: z.string().nullable(),
   createdByHandle: z.string().nullable(),
   createdAt: z.string(),
+  /** assign: who took it and until when; unassign: whose hold was released. */
+  assignedTo: z.string().nullable().default(null),
+  assignedToHandle: z.string().nullable().default(null),
+  endAt: z.string().nullable().default(null),
 })
 
 /** The reported thing, as members saw it. */
@@ -55,6 +59,8 @@ export const SubjectDetailView = z.object({
   earlierSubjects: z.array(z.object({ key: z.string(), status: z.string(), reportCount: z.number().int() })),
   /** More (older) reports or history than the pane reads stay on the host. */
   olderOnHost: z.boolean(),
+  /** Who has taken it, while the hold lasts. */
+  assignedTo: z.object({ did: z.string(), handle: z.string().nullable(), endAt: z.string() }).nullable().default(null),
 })
 
 export type SubjectDetail = z.output<typeof SubjectDetailView>

@@ -95,9 +95,26 @@ export const SyncGroupStateView = z.object({
   finishedAt: z.string().nullable(),
 })
 
+/**
+ * One account's live connection to one group host (see main/core/live/): while it is live,
+ * changes others make show within a second and no periodic check is sent.
+ */
+export const LiveConnectionView = z.object({
+  accountDid: z.string(),
+  hostUrl: z.string(),
+  /** connecting; live; down (lost: trying again at `retryAt`, checked every 30 s meanwhile); polling (no live updates from this host). */
+  state: z.enum(['connecting', 'live', 'down', 'polling']),
+  since: z.string(),
+  /** Why it is down or polling, in plain words. */
+  detail: z.string().nullable(),
+  retryAt: z.string().nullable(),
+})
+
 export const SyncStatusView = z.object({
   running: z.boolean(),
   groups: z.array(SyncGroupStateView),
+  /** The live connections to group hosts (none when the app has no live updates: tests, benches). */
+  live: z.array(LiveConnectionView).default([]),
 })
 
 export const InviteView = z.object({
@@ -117,6 +134,12 @@ export const InvitePageView = pageOf(InviteView)
 /** Someone named by handle or DID, resolved (see main/core/people/resolve-person.ts). */
 export const PersonView = z.object({ did: z.string(), handle: z.string().nullable() })
 
+/**
+ * Who has taken a report ("I'm on it", Ozone's moderator assignment) and until when it
+ * lapses (if not resolved or released first); null when nobody has it.
+ */
+export const Assignment = z.object({ did: z.string(), handle: z.string().nullable(), endAt: z.string() }).nullable().default(null)
+
 export const SubjectView = z.object({
   key: z.string(),
   subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),
@@ -133,6 +156,7 @@ export const SubjectView = z.object({
   lastReport: z.object({ reasonType: z.string(), reason: z.string().nullable().default(null), createdAt: z.string() }).nullable().default(null),
   /** A takedown is in force: the record is not served to members, or the account is banned. */
   takenDown: z.boolean().default(false),
+  assignedTo: Assignment,
 })
 
 export const SubjectPageView = pageOf(SubjectView).extend({
@@ -204,6 +228,7 @@ export type OpenJoinRequests = z.output<typeof OpenJoinRequestsView>
 export type SubjectPage = z.output<typeof SubjectPageView>
 export type SyncGroupState = z.output<typeof SyncGroupStateView>
 export type SyncStatus = z.output<typeof SyncStatusView>
+export type LiveConnectionState = z.output<typeof LiveConnectionView>
 export type InviteItem = z.output<typeof InviteView>
 export type SubjectItem = z.output<typeof SubjectView>
 export { SubjectDetailView, type SubjectDetail } from './moderation-views.js'

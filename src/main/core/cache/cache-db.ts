@@ -8,6 +8,7 @@ import * as m001 from './migrations/001-cache.js'
 import * as m002 from './migrations/002-item-revision.js'
 import * as m003 from './migrations/003-item-change.js'
 import * as m004 from './migrations/004-person.js'
+import * as m005 from './migrations/005-live-cursor.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -73,6 +74,13 @@ export interface PersonTable {
   checkedAt: string
 }
 
+/** Where a host's live change stream left off for this account (migration 005). */
+export interface LiveCursorTable {
+  hostUrl: string
+  cursor: string
+  updatedAt: string
+}
+
 export interface CacheSchema {
   group_row: GroupRowTable
   item: ItemTable
@@ -80,11 +88,12 @@ export interface CacheSchema {
   item_change: ItemChangeTable
   outbox: OutboxTable
   person: PersonTable
+  live_cursor: LiveCursorTable
 }
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

@@ -7,6 +7,7 @@ import { GroupReading } from './group-reading.js'
 import { GroupSyncing } from './group-syncing.js'
 import { ListPages } from './list-pages.js'
 import { OrganizerQueue } from './organizer-queue.js'
+import { LiveChanges } from '../live/live-changes.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -23,12 +24,15 @@ export interface GroupServiceOptions {
  * The organizer's groups across every signed-in account, in three parts that share the
  * accounts' runtimes and the kept sorted lists: `reading` (what the window shows, from
  * the cache), `syncing` (keeping the cache up to date with the hosts) and `organizing`
- * (actions queued in the outbox, new groups).
+ * (actions queued in the outbox, new groups), with `live` keeping connections to the
+ * hosts that push changes as they happen.
  */
 export class GroupService {
   readonly reading: GroupReading
   readonly syncing: GroupSyncing
   readonly organizing: OrganizerQueue
+  /** Live connections to the hosts (started by the core when it keeps groups up to date). */
+  readonly live: LiveChanges
   private readonly runtimes: AccountRuntimes
 
   constructor(opts: GroupServiceOptions) {
@@ -37,6 +41,8 @@ export class GroupService {
     this.reading = new GroupReading(this.runtimes, lists)
     this.syncing = new GroupSyncing(this.runtimes, lists, opts)
     this.organizing = new OrganizerQueue(this.runtimes, this.syncing, lists, opts)
+    this.live = new LiveChanges({ runtimes: this.runtimes, accounts: opts.accounts, syncing: this.syncing, notices: opts.notices })
+    this.syncing.liveStates = () => this.live.states()
   }
 
   /** One account's runtime (its cache, outbox and tokens). */
@@ -46,6 +52,7 @@ export class GroupService {
 
   /** Sends under way finish, then background work stops, then the caches close. */
   async close(): Promise<void> {
+    await this.live.close()
     this.reading.close()
     await this.organizing.close()
     await this.syncing.close()

@@ -19,6 +19,10 @@ import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 
 export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
 
+/** Who has taken a subject ("I'm on it"), as the window shows it, with their handle when verified. */
+export const assignmentOf = (s: Pick<Subject, 'assignedTo'>, handles: Map<string, string | null>) =>
+  s.assignedTo ? { did: s.assignedTo.did, handle: handles.get(s.assignedTo.did) ?? null, endAt: s.assignedTo.endAt } : null
+
 /** The lexicon's subject union is open: a kind of subject this app does not know is left out. */
 export const knownSubjects = (subjects: Subject[]) =>
   subjects.flatMap((sub) => (isSubjectAccount(sub.subject) || isSubjectRecord(sub.subject) ? [{ ...sub, subject: sub.subject }] : []))
@@ -77,7 +81,7 @@ const METHODS_FOR_ACTION: Record<string, string[]> = {
   'space.delete': ['example.groups.deleteSpace'],
   'group.configure': ['example.groups.configureGroup'],
 }
-const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'com.atproto.space.listRecords', 'example.groups.createReport']
+const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords', 'example.groups.createReport']
 
 /**
  * The scopes this account's sign-in lacks for what its roles let it do here: the app
@@ -235,7 +239,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   report?.phase('saving')
   // Hosts name people by DID (a handle they send is only a claim); handles already verified go on at once
   // (see people/list-handles.ts), so an unchanged row stays unchanged.
-  const accountKeys = lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:'))
+  const accountKeys = [...lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:')), ...lists.subjects.flatMap((s) => (s.assignedTo ? [s.assignedTo.did] : []))]
   const answering = [...everyone.values()].flat().map((a) => a.did)
   const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did), ...answering])
   await rt.cache.transaction().execute(async (tx) => {
@@ -279,7 +283,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       tx,
       groupDid,
       'subject',
-      lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null })),
+      lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null, assignedTo: assignmentOf(s, handles) })),
       (s) => subjectKey(s.subject),
     )
     await replaceItems(tx, groupDid, 'myJoinRequest', lists.myRequest, () => MY_REQUEST)

@@ -1,10 +1,10 @@
 import type { IdResolver } from '@atproto/identity'
-import type { GroupSummary, SyncStatus } from '../../../shared/ipc/views.js'
+import type { GroupSummary, LiveConnectionState, SyncStatus } from '../../../shared/ipc/views.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { AccountRuntimes } from './account-runtimes.js'
 import { refreshGroup } from './group-sync.js'
-import { ACTION_LIST, identifiersOf, planCatchUp, readChanges, settleOwn, type SentAction } from './catch-up.js'
+import { ACTION_LIST, identifiersOf, planCatchUp, readChanges, settleOwn, type Change, type SentAction } from './catch-up.js'
 import type { ActionKind } from './organizer-actions.js'
 import { resolveGroup, type ResolvedGroup } from './resolve-group.js'
 import type { ListPages } from './list-pages.js'
@@ -25,6 +25,8 @@ export class GroupSyncing {
   private readonly progress: SyncProgress
   /** One catch-up of a group at a time: an action's and a background pass's never interleave. */
   private readonly groupWork = new Map<string, Promise<unknown>>()
+  /** The newest change-log entry taken in per account and group (entries' `seq` rise within a group). */
+  private readonly lastSeq = new Map<string, number>()
   /** Handle lookups, one group at a time, after the sync that brought their rows. */
   private handleWork: Promise<void> = Promise.resolve()
   private readonly inFlight = new Set<Promise<void>>()
@@ -35,7 +37,15 @@ export class GroupSyncing {
     private readonly lists: ListPages,
     private readonly opts: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; notices?: NoticeHub },
   ) {
-    this.progress = new SyncProgress((status) => opts.notices?.emit('sync.progress', status))
+    this.progress = new SyncProgress(() => this.announce())
+  }
+
+  /** The live connections' states, shown with the sync's progress (live/live-changes.ts sets it). */
+  liveStates: () => LiveConnectionState[] = () => []
+
+  /** Tells the window where syncing and the live connections stand. */
+  announce(): void {
+    this.opts.notices?.emit('sync.progress', this.status())
   }
 
   private groupChanged(accountDid: string, groupDid: string) {
@@ -80,22 +90,27 @@ export class GroupSyncing {
 
   /** Where the sync under way (or the last one) stands, group by group. */
   status(): SyncStatus {
-    return this.progress.status()
+    return { ...this.progress.status(), live: this.liveStates() }
   }
 
   /**
    * One background pass: send every queue, then catch each group up from its change
-   * log. Failures leave the cache as it was.
+   * log. Failures leave the cache as it was. `skip` leaves out groups something else
+   * keeps up to date (a live change stream, live/): their queues are still sent.
    */
-  async syncAll(): Promise<void> {
+  async syncAll(opts: { skip?: (accountDid: string, groupDid: string) => boolean; caughtUp?: (accountDid: string, groupDid: string) => void } = {}): Promise<void> {
     const plan: { rt: AccountRuntime; rows: { did: string }[] }[] = []
-    for (const rt of await this.runtimes.all()) plan.push({ rt, rows: await rt.cache.selectFrom('group_row').select('did').execute() })
+    for (const rt of await this.runtimes.all()) {
+      const rows = await rt.cache.selectFrom('group_row').select('did').execute()
+      plan.push({ rt, rows: rows.filter((r) => !opts.skip?.(rt.did, r.did)) })
+    }
     this.progress.plan(plan.flatMap(({ rt, rows }) => rows.map((r) => ({ accountDid: rt.did, groupDid: r.did }))))
     for (const { rt, rows } of plan) {
       await rt.outbox.replay().catch(() => {})
       for (const row of rows) {
         await this.progress
           .track(rt.did, row.did, (report) => this.catchUp(rt, row.did, report))
+          .then(() => opts.caughtUp?.(rt.did, row.did))
           .catch((err: unknown) => log.error('sync', 'group sync failed', { groupDid: row.did, ...errorFields(err) }))
       }
     }
@@ -108,8 +123,22 @@ export class GroupSyncing {
    * lost our cursor.
    */
   catchUp(rt: AccountRuntime, groupDid: string, report?: SyncReporter): Promise<void> {
+    return this.oneAtATime(rt, groupDid, () => this.catchUpNow(rt, groupDid, report))
+  }
+
+  /**
+   * Applies changes the host pushed (the live change stream, live/) exactly as a
+   * catch-up applies those it reads, without asking for them: the change is the
+   * change-log entry. `cursor` is where the log stands after them.
+   */
+  applyPushed(rt: AccountRuntime, groupDid: string, changes: Change[], cursor: string): Promise<void> {
+    return this.oneAtATime(rt, groupDid, () => this.catchUpNow(rt, groupDid, undefined, { changes, cursor }))
+  }
+
+  /** Runs a group's catch-ups one after another: an action's, a pass's and a pushed change's never interleave. */
+  private oneAtATime(rt: AccountRuntime, groupDid: string, work: () => Promise<void>): Promise<void> {
     const key = `${rt.did} ${groupDid}`
-    const run = (this.groupWork.get(key) ?? Promise.resolve()).catch(() => {}).then(() => this.catchUpNow(rt, groupDid, report))
+    const run = (this.groupWork.get(key) ?? Promise.resolve()).catch(() => {}).then(work)
     this.groupWork.set(key, run)
     void run
       .finally(() => {
@@ -119,18 +148,31 @@ export class GroupSyncing {
     return run
   }
 
-  private async catchUpNow(rt: AccountRuntime, groupDid: string, report?: SyncReporter): Promise<void> {
+  private async catchUpNow(rt: AccountRuntime, groupDid: string, report?: SyncReporter, pushed?: { changes: Change[]; cursor: string }): Promise<void> {
+    const key = `${rt.did} ${groupDid}`
+    const row = await rt.cache.selectFrom('group_row').select(['changeCursor', 'syncedAt']).where('did', '=', groupDid).executeTakeFirst()
+    if (!row) return
+    // A pushed change a catch-up already took in (a pass ran before the stream resumed
+    // from its older cursor) is not applied twice, and the cursor never moves back.
+    const seen = this.lastSeq.get(key) ?? 0
+    const fresh = pushed?.changes.filter((c) => c.seq > seen)
+    if (pushed && row.syncedAt && !fresh!.length && !rt.outbox.hasSettled(groupDid)) return
     const settled = rt.outbox.takeSettled(groupDid)
     const sent: SentAction[] = settled.filter((a) => a.state === 'done').map((a) => ({ id: a.id, kind: a.kind as ActionKind, payload: a.payload }))
     // A refused action's cached effect was wrong: its list is read again.
     const refused = new Set(settled.filter((a) => a.state !== 'done').flatMap((a) => ACTION_LIST[a.kind as ActionKind] ?? []))
-    const row = await rt.cache.selectFrom('group_row').select(['changeCursor', 'syncedAt']).where('did', '=', groupDid).executeTakeFirst()
-    if (!row) return
-    const got = row.syncedAt && row.changeCursor ? await readChanges(rt, groupDid, row.changeCursor) : null
+    const got = !row.syncedAt
+      ? null
+      : pushed
+        ? { changes: fresh!, cursor: fresh!.length || !row.changeCursor ? pushed.cursor : row.changeCursor }
+        : row.changeCursor
+          ? await readChanges(rt, groupDid, row.changeCursor)
+          : null
     if (!got) {
       await this.refreshGroup(rt, groupDid, report)
       return
     }
+    for (const c of got.changes) if (c.seq > (this.lastSeq.get(key) ?? 0)) this.lastSeq.set(key, c.seq)
     const ids = new Map<number, string[]>()
     for (const a of sent) ids.set(a.id, await identifiersOf(rt, groupDid, a))
     const plan = planCatchUp(got.changes, sent, ids, rt.did, got.cursor)

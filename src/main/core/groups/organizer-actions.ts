@@ -27,6 +27,8 @@ type Requested<K extends ActionKind> = Omit<Extract<RequestedAction, { kind: K }
 /** What the core chooses when it queues an action: a new event's record key, so a replay re-sends the same record. */
 interface ChosenWhenQueued {
   'event.create': { rkey: string }
+  /** Who takes a subject ("I'm on it"): the account acting, shown as having it at once. */
+  'subject.event': { by?: string }
 }
 /** Every organizer action the app can queue, by kind: the contract's fields, plus what the core chose. */
 export type ActionPayloads = { [K in ActionKind]: Requested<K> & (K extends keyof ChosenWhenQueued ? ChosenWhenQueued[K] : unknown) }
@@ -248,9 +250,16 @@ export function actionTarget(payload: unknown): string | null {
 /** Whether a stored row names an action this version knows. */
 export const isActionKind = (kind: string): kind is ActionKind => Object.hasOwn(ACTIONS, kind)
 
-/** The contract's action as queued: kind and payload apart, and what the core chooses (a new event's record key) chosen now. */
-export function queuedAction(action: RequestedAction): { kind: ActionKind; payload: ActionPayloads[ActionKind] } {
+/**
+ * The contract's action as queued by `accountDid`: kind and payload apart, and what the
+ * core chooses (a new event's record key, who takes a subject) chosen now.
+ */
+export function queuedAction(action: RequestedAction, accountDid: string): { kind: ActionKind; payload: ActionPayloads[ActionKind] } {
   if (action.kind === 'event.create') return { kind: action.kind, payload: { event: action.event, rkey: TID.nextStr() } }
+  if (action.kind === 'subject.event' && action.event === 'assign') {
+    const { kind, ...payload } = action
+    return { kind, payload: { ...payload, by: accountDid } }
+  }
   const { kind, ...payload } = action
   return { kind, payload }
 }

@@ -67,7 +67,7 @@ export class OrganizerQueue {
     // queuedAction gives a new event its record key now, so a replay re-sends the same record.
     const ids = await rt.outbox.enqueueMany(
       actions.map((action) => {
-        const { kind, payload } = queuedAction(action)
+        const { kind, payload } = queuedAction(action, accountDid)
         return prepareAction(groupDid, kind, payload)
       }),
     )

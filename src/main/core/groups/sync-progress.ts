@@ -18,7 +18,7 @@ export class SyncProgress {
   private readTimer: ReturnType<typeof setTimeout> | null = null
 
   /** `onChange` hears every move, so the window follows a sync without asking. */
-  constructor(private readonly onChange: (status: SyncStatus) => void = () => {}) {}
+  constructor(private readonly onChange: (status: GroupsSyncStatus) => void = () => {}) {}
 
   private changed() {
     if (this.readTimer) clearTimeout(this.readTimer)
@@ -68,7 +68,7 @@ export class SyncProgress {
     this.changed()
   }
 
-  status(): SyncStatus {
+  status(): GroupsSyncStatus {
     const groups = [...this.states.values()].map((s) => ({ ...s }))
     return { running: groups.some((g) => ACTIVE.has(g.phase)), groups }
   }
@@ -83,6 +83,9 @@ export class SyncProgress {
     this.changed()
   }
 }
+
+/** The groups' part of the sync status (the live connections' part is live/'s). */
+export type GroupsSyncStatus = Omit<SyncStatus, 'live'>
 
 export interface SyncReporter {
   phase(phase: 'reading' | 'saving'): void

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { ResolvedSubjectPageView } from '../../../shared/ipc/views.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { knownHandles } from '../people/list-handles.js'
-import { knownSubjects, subjectKey } from '../groups/group-sync.js'
+import { assignmentOf, knownSubjects, subjectKey } from '../groups/group-sync.js'
 
 const PAGE = 50
 
@@ -28,6 +28,7 @@ export async function resolvedSubjects(rt: AccountRuntime, groupDid: string, cur
         reasonTypes: s.reasonTypes ?? [],
         lastReport: s.lastReport ? { ...s.lastReport, reason: s.lastReport.reason ?? null } : null,
         takenDown: s.takenDown ?? false,
+        assignedTo: assignmentOf(s, handles),
       }
     }),
     cursor: page.cursor ?? null,

@@ -62,7 +62,9 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
     page.history.push(...older.history)
     cursor = older.cursor === cursor ? undefined : older.cursor
   }
-  const people = [...new Set([...page.reports.map((r) => r.reportedBy), ...page.history.map((h) => h.createdBy), key.startsWith('did:') ? key : undefined])].filter(
+  const people = [
+    ...new Set([...page.reports.map((r) => r.reportedBy), ...page.history.flatMap((h) => [h.createdBy, h.assignedTo]), page.subject.assignedTo?.did, key.startsWith('did:') ? key : undefined]),
+  ].filter(
     (d): d is string => !!d,
   )
   const members = await readItemsByKey<{ did: string; handle: string | null; roles: string[] }>(rt.cache, groupDid, 'member', people)
@@ -101,9 +103,13 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
       createdBy: h.createdBy ?? null,
       createdByHandle: handleOf(h.createdBy),
       createdAt: h.createdAt,
+      assignedTo: h.assignedTo ?? null,
+      assignedToHandle: handleOf(h.assignedTo),
+      endAt: h.endAt ?? null,
     })),
     earlierSubjects,
     olderOnHost: !!cursor,
+    assignedTo: page.subject.assignedTo ? { did: page.subject.assignedTo.did, handle: handleOf(page.subject.assignedTo.did), endAt: page.subject.assignedTo.endAt } : null,
   }
 }
 

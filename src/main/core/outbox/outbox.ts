@@ -193,6 +193,11 @@ export class Outbox {
     return out
   }
 
+  /** Whether a group has settled actions waiting for its catch-up to take them. */
+  hasSettled(groupDid: string): boolean {
+    return (this.settled.get(groupDid)?.length ?? 0) > 0
+  }
+
   /** Resolves when no pass is running (before closing the database). */
   async idle(): Promise<void> {
     await this.replaying?.catch(() => {})

@@ -13,7 +13,7 @@ const MARGIN_S = 60
  */
 export class ServiceAuthCache {
   private readonly tokens = new Map<string, { token: string; exp: number }>()
-  private readonly inflight = new Map<string, Promise<string>>()
+  private readonly inflight = new Map<string, Promise<{ token: string; exp: number }>>()
 
   constructor(
     private readonly mint: MintServiceAuth,
@@ -21,16 +21,25 @@ export class ServiceAuthCache {
   ) {}
 
   async get(aud: string, lxm: string): Promise<string> {
+    return (await this.entry(aud, lxm)).token
+  }
+
+  /**
+   * A token with its expiry (seconds since the epoch), reused as `get` reuses it: a
+   * long-lived connection (the live change stream) renews itself before `exp`.
+   */
+  async entry(aud: string, lxm: string): Promise<{ token: string; exp: number }> {
     const key = `${aud} ${lxm}`
     const cached = this.tokens.get(key)
-    if (cached && cached.exp - MARGIN_S > this.nowS()) return cached.token
+    if (cached && cached.exp - MARGIN_S > this.nowS()) return cached
     let pending = this.inflight.get(key)
     if (!pending) {
       const exp = this.nowS() + LIFETIME_S
       pending = this.mint(aud, lxm, exp)
         .then((token) => {
-          this.tokens.set(key, { token, exp })
-          return token
+          const minted = { token, exp }
+          this.tokens.set(key, minted)
+          return minted
         })
         .finally(() => this.inflight.delete(key))
       this.inflight.set(key, pending)

@@ -24,7 +24,7 @@ export const useGroupsStore = defineStore('groups', () => {
   const error = ref<string | null>(null)
   const syncing = ref(false)
   /** The core's sync, group by group: progress while one runs, and what failed last time. */
-  const sync = ref<SyncStatus>({ running: false, groups: [] })
+  const sync = ref<SyncStatus>({ running: false, groups: [], live: [] })
   /**
    * Per group, bumped when a notice says its summary or cached lists changed, so its
    * open lists reload then, and not when another group changed (a 10,000-member list is

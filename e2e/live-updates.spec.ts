@@ -1,0 +1,203 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { openSection } from './support/start-group.js'
+import { takeHostDown } from './support/stack-control.js'
+import { asPeer } from './support/peer.js'
+import { launchLoopbackApp } from '../src/main/loopback/launch.js'
+import { KeychainSecretStore } from '../src/main/core/secrets/keychain-secret-store.js'
+import type { StackAccountName, StackFile } from '../src/shared/stack-file.js'
+import type { BrowserContext } from '@playwright/test'
+
+/** Someone new: an account of their own on the PDS. Asks to join `group` when named. */
+async function newPerson(stack: StackFile, asksToJoin?: string): Promise<string> {
+  const post = async (base: string, method: string, body: unknown, token?: string) => {
+    const res = await fetch(new URL(`/xrpc/${method}`, base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })
+    const json = (await res.json()) as Record<string, unknown>
+    if (!res.ok) throw new Error(`${method}: ${res.status} ${JSON.stringify(json)}`)
+    return json
+  }
+  const handle = `live${Date.now().toString(36)}.test`
+  const account = await post(stack.pds, 'com.atproto.server.createAccount', { handle, password: 'convene-live', email: `${handle}@convene.invalid` })
+  if (asksToJoin) {
+    const url = new URL('/xrpc/com.atproto.server.getServiceAuth', stack.pds)
+    url.searchParams.set('aud', stack.host.aud)
+    url.searchParams.set('lxm', 'example.groups.requestJoin')
+    const { token } = (await (await fetch(url, { headers: { authorization: `Bearer ${String(account.accessJwt)}` } })).json()) as { token: string }
+    await post(stack.host.url, 'example.groups.requestJoin', { group: asksToJoin, message: 'May I join?' }, token)
+  }
+  return String(account.did)
+}
+
+/**
+ * A second organizer's app, as on another machine: its own data folder and keychain, in a
+ * window (tab) beside the first, signed in as `name`. `asked` collects the IPC channels
+ * its window calls.
+ */
+async function secondApp(context: BrowserContext, stack: StackFile, name: StackAccountName) {
+  const keychainService = `convene-e2e-${randomUUID()}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
+  const launched = await launchLoopbackApp({ stackFile: process.env.CONVENE_E2E_STACK!, version: '0.0.0-e2e', keychainService, dataDir })
+  const close = async () => {
+    await launched.close()
+    const secrets = new KeychainSecretStore(keychainService)
+    for (const key of await secrets.keys()) await secrets.delete(key)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const page = await context.newPage()
+    const asked: string[] = []
+    page.on('request', (req) => {
+      const m = /\/ipc\/([^/?]+)$/.exec(req.url())
+      if (m) asked.push(m[1]!)
+    })
+    await page.goto(launched.shell.launchUrl)
+    const account = stack.accounts.find((a) => a.name === name)!
+    await signInThroughPds(page, account.handle, account.password)
+    return { page, asked, close }
+  } catch (err) {
+    await close()
+    throw err
+  }
+}
+
+test.describe('live updates', () => {
+  test('two organizers: one admits, and the request leaves the other’s list without any click', async ({ page, app, context }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const group = app.stack.groups.find((g) => g.name === 'approval')!
+
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    // The second organizer, the admin, on another machine.
+    const second = await secondApp(context, app.stack, 'admin')
+    const other = second.page
+    try {
+      for (const window of [page, other]) {
+        await window.getByTestId(`group-link-${group.handle}`).click()
+        await openSection(window, 'Join requests')
+        await expect(window.getByTestId('live-state')).toHaveText('Live', { timeout: 15_000 })
+      }
+
+      // Someone asks to join: both lists show them, with nobody pressing anything.
+      const person = await newPerson(app.stack, group.did)
+      await expect(page.getByTestId(`request-${person}`)).toBeVisible({ timeout: 5_000 })
+      await expect(other.getByTestId(`request-${person}`)).toBeVisible({ timeout: 5_000 })
+      await other.screenshot({ path: testInfo.outputPath('live-both-see-request.png'), fullPage: true })
+
+      // The owner admits; the admin's list drops the request without a click, a reload or
+      // "Sync now": nothing left to admit a second time.
+      await page.getByRole('button', { name: `Admit ${person}` }).click()
+      await expect(other.getByTestId(`request-${person}`)).toHaveCount(0, { timeout: 5_000 })
+      await expect(page.getByTestId(`request-${person}`)).toHaveCount(0)
+      await other.screenshot({ path: testInfo.outputPath('live-admitted-elsewhere.png'), fullPage: true })
+      expect(second.asked).not.toContain('sync.now')
+      expect(second.asked).not.toContain('groups.refresh')
+      await expect(other.getByTestId('connection-state')).toHaveText('Up to date')
+      await other.close()
+    } finally {
+      await second.close()
+    }
+  })
+
+  test('a moderator says “I’m on it”, and the other moderator’s queue shows who has it without a click', async ({ page, app, context }, testInfo) => {
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const group = app.stack.groups.find((g) => g.name === 'open')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const second = await secondApp(context, app.stack, 'moderator')
+    const other = second.page
+    try {
+      for (const window of [page, other]) {
+        await window.getByTestId(`group-link-${group.handle}`).click()
+        await openSection(window, 'Moderation')
+        await expect(window.getByTestId('live-state')).toHaveText('Live', { timeout: 15_000 })
+      }
+      // A member reports someone; both queues show it.
+      const reportedDid = await newPerson(app.stack)
+      const member = await asPeer(app.stack, 'member')
+      expect((await member.call('example.groups.createReport', { group: group.did, subject: { $type: 'example.groups.defs#subjectAccount', did: reportedDid }, reasonType: 'com.atproto.moderation.defs#reasonSpam' })).status).toBe(200)
+      const mine = page.getByTestId(`subject-${reportedDid}`)
+      const theirs = other.getByTestId(`subject-${reportedDid}`)
+      await expect(mine).toBeVisible({ timeout: 5_000 })
+      await expect(theirs).toBeVisible({ timeout: 5_000 })
+
+      await theirs.getByRole('button', { name: /I’m on it$/ }).click()
+      await expect(theirs.getByTestId('subject-assigned')).toHaveText('You have it')
+      // The owner's queue says who has it, and offers no "I'm on it" for it.
+      await expect(mine.getByTestId('subject-assigned')).toHaveText(/has it$/, { timeout: 5_000 })
+      await expect(mine.getByTestId('subject-assigned')).not.toHaveText('You have it')
+      await expect(mine.getByRole('button', { name: /I’m on it$/ })).toHaveCount(0)
+      await page.screenshot({ path: testInfo.outputPath('live-someone-has-it.png'), fullPage: true })
+
+      // Released by hand: gone from the owner's queue too.
+      await theirs.getByRole('button', { name: /^Release the report/ }).click()
+      await expect(mine.getByTestId('subject-assigned')).toHaveCount(0, { timeout: 5_000 })
+      expect(second.asked).not.toContain('sync.now')
+      await other.close()
+    } finally {
+      await second.close()
+    }
+  })
+
+  test('a new join request and a new report raise their desktop notifications at once, with no Sync now', async ({ page, app }) => {
+    // Record notifications the page raises (the browser's own UI is not visible headless).
+    await page.addInitScript(() => {
+      type Ctor = new (title: string, options?: { body?: string }) => object
+      const g = globalThis as unknown as { Notification: Ctor; shownNotifications: string[] }
+      g.shownNotifications = []
+      const Real = g.Notification
+      g.Notification = class extends Real {
+        constructor(title: string, options?: { body?: string }) {
+          super(title, options)
+          g.shownNotifications.push(title)
+        }
+      }
+      Object.assign(g.Notification, { permission: (Real as unknown as { permission: string }).permission, requestPermission: (Real as unknown as { requestPermission: () => Promise<string> }).requestPermission.bind(Real) })
+    })
+    const shown = () => page.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications)
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    const group = app.stack.groups.find((g) => g.name === 'approval')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    if (app.shell === 'loopback') await page.context().grantPermissions(['notifications'])
+    await page.getByRole('button', { name: 'Turn on notifications' }).click()
+    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: 15_000 })
+
+    const person = await newPerson(app.stack, group.did)
+    await expect.poll(shown, { timeout: 5_000 }).toContain('Approval group: someone asked to join')
+    const member = await asPeer(app.stack, 'member')
+    const reported = await member.call('example.groups.createReport', { group: group.did, subject: { $type: 'example.groups.defs#subjectAccount', did: person }, reasonType: 'com.atproto.moderation.defs#reasonSpam' })
+    expect(reported.status).toBe(200)
+    await expect.poll(shown, { timeout: 5_000 }).toContain('Approval group: new report')
+  })
+
+  test('a lost live connection is said plainly, and the window goes live again by itself', async ({ page, app }, testInfo) => {
+    test.setTimeout(150_000)
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: 15_000 })
+
+    const bringBack = await takeHostDown()
+    try {
+      const banner = page.getByTestId('live-down')
+      await expect(banner).toBeVisible({ timeout: 15_000 })
+      await expect(banner).toContainText('Live updates from')
+      await expect(banner).toContainText('Trying again at')
+      await expect(banner).toContainText('until then Convene checks for changes every 30 seconds')
+      await expect(page.getByTestId('live-state')).toHaveText('Reconnecting…')
+      await page.screenshot({ path: testInfo.outputPath('live-down.png'), fullPage: true })
+    } finally {
+      await bringBack()
+    }
+    // Back on its own (the waits between tries are at most a minute).
+    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: 75_000 })
+    await expect(page.getByTestId('live-down')).toHaveCount(0)
+  })
+})
