@@ -17,7 +17,8 @@ export interface Judgement {
  * `member.*` about the caller (joined, left, ejected, roles granted or revoked),
  * `group.configured` (what roles grant) and `space.*` (who reads which space). Ejected or
  * stripped of a role, the caller stops receiving what it showed from that entry on,
- * however long their token has left. Entries are judged by the caller's roles when they
+ * however long their token has left (an ejected or departed caller gets that one entry,
+ * about themselves, and nothing after it). Entries are judged by the caller's roles when they
  * are sent: for a live stream, just after the entry was written; for a stream catching
  * up, now, as `listChanges` does. Never by roles the caller no longer holds.
  */
@@ -43,7 +44,17 @@ export class CallerView {
       }
       this.cache.set(change.groupDid, entry)
     }
-    return { member: entry.member, visible: entry.member && isVisibleChange(entry.visibility!, change) }
+    if (!entry.member) return { member: false, visible: this.isOwnDeparture(change) }
+    return { member: true, visible: isVisibleChange(entry.visibility!, change) }
+  }
+
+  /**
+   * The entry that ended the caller's membership (they left, or were ejected): the last
+   * one they get of the group, so their app learns it is out at once instead of at its
+   * next full check. It tells them nothing they could not learn from getGroup.
+   */
+  private isOwnDeparture(change: ChangeTable): boolean {
+    return (change.kind === 'member.left' || change.kind === 'member.ejected') && change.subject === this.did
   }
 
   /** Forgets a group the stream no longer follows. */

@@ -116,7 +116,7 @@ describe('example.groups.subscribeChanges', () => {
     expect((await as('owner').call('example.groups.grantRole', { body: { group: open(), did: as('moderator').did, role: 'moderator' } })).status).toBe(200)
   })
 
-  it('an ejected member stops receiving the group’s changes at once', async () => {
+  it('an ejected member is told of their own ejection, then stops receiving the group’s changes at once', async () => {
     const member = await stream('member')
     await configure(invite(), 'before the eject')
     await member.change((c) => c.group === invite() && c.change.kind === 'group.configured')
@@ -125,7 +125,12 @@ describe('example.groups.subscribeChanges', () => {
     await configure(invite(), 'after the eject')
     await configure(approval(), 'marker')
     await member.change((c) => c.group === approval() && c.change.kind === 'group.configured')
-    expect(member.changes().slice(before).map((c) => c.group)).toEqual([approval()])
+    // Their own ejection is the last they hear of the group: an app learns it is out
+    // (and reads the group again) without waiting for its next full check.
+    expect(member.changes().slice(before).map((c) => [c.group, c.change.kind, c.change.subject ?? null])).toEqual([
+      [invite(), 'member.ejected', as('member').did],
+      [approval(), 'group.configured', approval()],
+    ])
   })
 
   it('follows a group the caller joins while connected', async () => {
