@@ -21,6 +21,7 @@ export default defineConfig({
       'test/integration/host/listChanges.test.ts',
       'test/integration/host/subscribeChanges.test.ts',
       'test/integration/host/change-log-retention.test.ts',
+      'test/integration/host/change-log-pruning.test.ts',
       'test/integration/host/space-records.test.ts',
       'test/integration/host/concurrency.test.ts',
       'test/integration/host/rate-limits.test.ts',
