@@ -6,6 +6,7 @@ import { HOST_KEY_ENV } from './secrets/host-key.js'
 import { DEFAULT_MAX_GROUPS_PER_ACCOUNT } from './groups/groups-per-account.js'
 import { isPostgresUrl } from './db/postgres.js'
 import { DEFAULT_STREAM_LIMITS, parseStreamLimits, type StreamLimits } from './stream/stream-limits.js'
+import { DEFAULT_CHANGE_LOG_DAYS } from './change-log-retention.js'
 
 /** What the command line says; `startHost` adds the host key it loads. */
 export interface HostOptions {
@@ -30,6 +31,8 @@ export interface HostOptions {
   streamLimits?: StreamLimits
   /** How many groups one account may create on this host, ever (each is kept, with a PLC DID). */
   maxGroupsPerAccount: number
+  /** How long the change log keeps an entry, in days (fractions allowed); DEFAULT_CHANGE_LOG_DAYS when absent. */
+  changeLogDays?: number
   /**
    * Express's `trust proxy`: behind a reverse proxy, which hops' X-Forwarded-For to
    * believe, so per-IP limits count the client, not the proxy. Off by default.
@@ -96,6 +99,10 @@ Options:
   --max-groups-per-account <n>
                       how many groups one account may create on this host in all
                       (default ${DEFAULT_MAX_GROUPS_PER_ACCOUNT}; seeded groups do not count)
+  --change-log-days <n>
+                      how long the change log (listChanges, subscribeChanges) keeps an
+                      entry, in days (default ${DEFAULT_CHANGE_LOG_DAYS}; fractions allowed). A client away
+                      longer than that reads its groups whole again.
   --trust-proxy <v>   behind a reverse proxy: Express's "trust proxy" (e.g. loopback,
                       or a hop count) so per-IP limits see the client's address
   --key-file <path>   the host key (base64, 32 bytes) that encrypts the service key, the
@@ -142,6 +149,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
       'rate-limits': { type: 'string' },
       'stream-limits': { type: 'string' },
       'max-groups-per-account': { type: 'string' },
+      'change-log-days': { type: 'string' },
       'trust-proxy': { type: 'string' },
       'key-file': { type: 'string' },
       'allow-loopback-peers': { type: 'boolean' },
@@ -158,6 +166,10 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
   const maxGroupsPerAccount = Number(values['max-groups-per-account'] ?? DEFAULT_MAX_GROUPS_PER_ACCOUNT)
   if (!Number.isSafeInteger(maxGroupsPerAccount) || maxGroupsPerAccount < 1) {
     throw new UsageError(`--max-groups-per-account must be a whole number from 1, not "${values['max-groups-per-account']}"`)
+  }
+  const changeLogDays = Number(values['change-log-days'] ?? DEFAULT_CHANGE_LOG_DAYS)
+  if (!Number.isFinite(changeLogDays) || changeLogDays <= 0 || changeLogDays > 36_500) {
+    throw new UsageError(`--change-log-days must be a number of days above 0 and at most 36500 (fractions allowed), not "${values['change-log-days']}"`)
   }
   const plcUrl = values['plc-url']
   if (!plcUrl) throw new UsageError('--plc-url is required: the host mints and resolves DIDs there')
@@ -191,6 +203,7 @@ export function parseHostArgs(argv: string[]): HostOptions | 'help' {
     rateLimits,
     streamLimits,
     maxGroupsPerAccount,
+    changeLogDays,
     trustProxy: values['trust-proxy'],
     keyFile: values['key-file'],
     allowLoopbackPeers: values['allow-loopback-peers'] ?? false,

@@ -33,6 +33,7 @@ import { speedupOff } from './baseline.js'
 import { ChangeStreams } from './stream/service.js'
 import { upgradeHandler } from './stream/upgrade.js'
 import { DEFAULT_STREAM_LIMITS } from './stream/stream-limits.js'
+import { DEFAULT_CHANGE_LOG_DAYS, startChangeLogPruning } from './change-log-retention.js'
 
 export const HOST_VERSION = '0.1.0'
 
@@ -118,6 +119,8 @@ export async function startHost(
   app.use(answerOtherErrors)
   server.on('request', app)
   server.on('upgrade', upgradeHandler({ ctx, xrpc, app, connections: ctx.changeStreams.connections, counters, rateLimits: cfg.rateLimits }))
+  // The change log is kept for --change-log-days; every process prunes it.
+  const pruning = startChangeLogPruning(db, { days: cfg.changeLogDays ?? DEFAULT_CHANGE_LOG_DAYS, logger })
 
   logger.info(
     { serviceDid: identity.did, url: publicUrl, bind: cfg.bind, port, plcUrl: cfg.plcUrl, allowLoopbackPeers: cfg.allowLoopbackPeers, version: HOST_VERSION },
@@ -132,6 +135,7 @@ export async function startHost(
       // Open streams first: the server's close waits for every connection to end.
       await ctx.changeStreams?.close()
       await closeServer(server)
+      await pruning.stop()
       counters.close()
       await db.destroy()
       logger.info('host stopped')

@@ -29,6 +29,8 @@ export interface StackOptions {
   hostStreamLimits?: string
   /** The host's `--max-groups-per-account`. Default: {@link GENEROUS_GROUPS_PER_ACCOUNT}, for the same reason. */
   hostMaxGroupsPerAccount?: number
+  /** The host's `--change-log-days` (fractions allowed: tests of pruning use seconds); default: the host's own. */
+  hostChangeLogDays?: number
   /**
    * The host's `--db`: a PostgreSQL URL (issue 18). Default: SQLite in the host's data
    * directory.
@@ -142,6 +144,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
         String(opts.hostMaxGroupsPerAccount ?? GENEROUS_GROUPS_PER_ACCOUNT),
         ...(opts.hostDb ? ['--db', opts.hostDb] : []),
         ...(opts.hostStreamLimits ? ['--stream-limits', opts.hostStreamLimits] : []),
+        ...(opts.hostChangeLogDays !== undefined ? ['--change-log-days', String(opts.hostChangeLogDays)] : []),
         ...(proxy ? ['--public-url', `http://127.0.0.1:${proxy.port}`] : []),
       ],
     })

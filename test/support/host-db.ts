@@ -128,6 +128,27 @@ export async function joinRequestRows(running: RunningStack, groupDid: string, d
   }
 }
 
+/** The `seq` of every entry the running host's change log keeps, oldest first, on either store. */
+export async function changeLogSeqs(running: RunningStack): Promise<number[]> {
+  const query = 'SELECT seq FROM change ORDER BY seq'
+  if (running.hostDb) {
+    const client = new pg.Client({ connectionString: running.hostDb })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ seq: number }>(query)
+      return rows.map((r) => Number(r.seq))
+    } finally {
+      await client.end()
+    }
+  }
+  const db = new SqliteDatabase(path.join(running.dataDir, 'host', 'host.sqlite'), { readonly: true, fileMustExist: true })
+  try {
+    return (db.prepare(query).all() as { seq: number }[]).map((r) => r.seq)
+  } finally {
+    db.close()
+  }
+}
+
 /**
  * Appends entries to the running host's change log directly (SQLite), as a burst of
  * writes would: for loads no test could make through the API in reasonable time. The

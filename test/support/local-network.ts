@@ -91,9 +91,9 @@ async function testHostDb(): Promise<Pick<StackOptions, 'hostDb'>> {
 /**
  * Starts a fresh local network for one test file (PLC, the real PDS, the host as its
  * own process) and stops it afterwards. `opts` reach `startStack` (e.g. the host's
- * rate limits and groups per account, generous unless a test says otherwise).
+ * rate limits and groups per account, generous unless a test says otherwise; how long it keeps its change log).
  */
-export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hostStreamLimits' | 'hostMaxGroupsPerAccount' | 'hostProcesses'> = {}) {
+export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hostStreamLimits' | 'hostMaxGroupsPerAccount' | 'hostChangeLogDays' | 'hostProcesses'> = {}) {
   let running: RunningStack | undefined
   beforeAll(async () => {
     running = await startStack({ ...opts, ...(await testHostDb()) })

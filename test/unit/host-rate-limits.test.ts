@@ -4,6 +4,7 @@ import { DEFAULT_RATE_LIMITS, parseRateLimits } from '../../src/host/limits/rate
 import { MemoryCounterStore } from '../../src/host/limits/window-counter.js'
 import { ipKey } from '../../src/host/limits/ip-limit.js'
 import { isHostedHandle } from '../../src/host/groups/handle-domains.js'
+import { pruneIntervalMs, retentionText } from '../../src/host/change-log-retention.js'
 
 const args = (...more: string[]) => parseHostArgs(['--plc-url', 'http://127.0.0.1:1', ...more])
 
@@ -29,6 +30,19 @@ describe('host configuration: rate limits and handle domains', () => {
     expect((args('--max-groups-per-account', '5') as { maxGroupsPerAccount: number }).maxGroupsPerAccount).toBe(5)
     for (const bad of ['0', '-1', '2.5', 'many', '']) expect(() => args(`--max-groups-per-account=${bad}`), bad).toThrow(UsageError)
     expect(HOST_USAGE).toMatch(/--max-groups-per-account <n>/)
+  })
+
+  it('keeps the change log 30 days unless --change-log-days says otherwise (any positive number of days)', () => {
+    expect((args() as { changeLogDays: number }).changeLogDays).toBe(30)
+    expect((args('--change-log-days', '7') as { changeLogDays: number }).changeLogDays).toBe(7)
+    expect((args('--change-log-days', '0.5') as { changeLogDays: number }).changeLogDays).toBe(0.5)
+    for (const bad of ['0', '-1', 'forever', '', 'Infinity', '1e9']) expect(() => args(`--change-log-days=${bad}`), bad).toThrow(UsageError)
+    expect(HOST_USAGE).toMatch(/--change-log-days <n>/)
+    expect(retentionText(30)).toBe('30 days')
+    expect(retentionText(0.5)).toBe('12 hours')
+    expect(retentionText(3 / 86_400)).toBe('3 seconds')
+    expect(pruneIntervalMs(30)).toBe(3_600_000)
+    expect(pruneIntervalMs(1 / 24)).toBe(360_000)
   })
 
   it('takes several --handle-domain, with or without the leading dot; defaults from the public URL', () => {

@@ -2408,7 +2408,7 @@ export const schemaDict = {
             cursor: {
               type: 'string',
               description:
-                'Opaque cursor from a previous call; omit to start from the beginning.',
+                'Opaque cursor from a previous call (or a subscribeChanges #change cursor for this group); omit to start from the oldest entry this host keeps. A host keeps its change log for a limited time: a cursor older than the oldest entry it keeps may have missed entries and is refused with InvalidRequest; then read the group whole and carry on with the cursor a call without one gives.',
             },
             limit: {
               type: 'integer',
@@ -2446,6 +2446,8 @@ export const schemaDict = {
           },
           {
             name: 'InvalidRequest',
+            description:
+              'A malformed cursor, or one older than the change log this host keeps (entries after it may be gone): read the group whole, then carry on with the cursor a call without one gives.',
           },
         ],
       },

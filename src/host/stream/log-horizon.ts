@@ -40,10 +40,43 @@ export async function settledEnd(db: HostDb): Promise<number> {
 }
 
 /**
- * The oldest `seq` the log still holds, less one: a cursor below it names entries no
- * longer kept (nothing prunes the log today, so only a cursor the host never gave out).
+ * The oldest `seq` the log still holds, less one: a cursor below it may have missed
+ * entries the host no longer keeps (../change-log-retention.ts prunes the log from its
+ * start, and keeps its newest entry). Read it after reading what a cursor asked for:
+ * pruning only ever takes a prefix, so if the cursor is not below it then, nothing after
+ * the cursor was gone when it was read.
  */
 export async function logStart(db: HostDb): Promise<number> {
   const row = await db.selectFrom('change').select((eb) => eb.fn.min('seq').as('seq')).executeTakeFirst()
   return row?.seq == null ? 0 : Number(row.seq) - 1
+}
+
+/**
+ * How far a reader of one group's log may be told it has read: a position in the host's
+ * whole log such that every entry of the group at or below it that will ever be visible
+ * already is. `listChanges` gives it as the cursor of a page that reached the end, so a
+ * client polling a quiet group still moves along with the log and its cursor stays
+ * inside what the log keeps (a cursor at the group's own last entry would fall behind
+ * the log's start once that entry was pruned, and be refused as outdated).
+ *
+ * SQLite: the log's last `seq` (one writer, commits in `seq` order). PostgreSQL: the
+ * last `seq` handed out, if no transaction holds the group's lock (db/group-lock.ts) just
+ * after it was read: a writer takes that lock before its `seq` and holds it to its end,
+ * so any entry of the group at or below that `seq` has committed by then. If a writer
+ * holds it, the group's last entry, as before; nobody waits on anybody.
+ */
+export async function groupLogEnd(db: HostDb, groupDid: string): Promise<number> {
+  if (isPostgres(db)) {
+    const end = await db.connection().execute(async (conn) => {
+      const handedOut = await sql<{ seq: number | string | null }>`SELECT pg_sequence_last_value(pg_get_serial_sequence('change', 'seq')::regclass) AS seq`.execute(conn)
+      // Taken and dropped in one statement: a shared hold is never left on a pooled connection.
+      const free = await sql<{ free: boolean }>`
+        SELECT CASE WHEN pg_try_advisory_lock_shared(hashtext(${groupDid})) THEN pg_advisory_unlock_shared(hashtext(${groupDid})) ELSE false END AS free`.execute(conn)
+      return free.rows[0]?.free ? Number(handedOut.rows[0]?.seq ?? 0) : null
+    })
+    if (end !== null) return end
+    const row = await db.selectFrom('change').select((eb) => eb.fn.max('seq').as('seq')).where('groupDid', '=', groupDid).executeTakeFirst()
+    return Number(row?.seq ?? 0)
+  }
+  return settledEnd(db)
 }

@@ -53,6 +53,14 @@ export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: St
   // Nobody was streaming until now: the feed has not read what was written meanwhile.
   if (feed.stale) await feed.refresh()
   let pos: number
+  /** The log's start when the caller was last told it had passed their position (-1: never). */
+  let toldOutdated = -1
+  const outdated = async (): Promise<StreamMessage | null> => {
+    const start = await logStart(ctx.db)
+    if (pos >= start || start <= toldOutdated) return null
+    toldOutdated = start
+    return { $type: 'example.groups.subscribeChanges#info', name: 'OutdatedCursor', message: 'The change log no longer holds everything after that cursor: read your groups whole, then carry on from this stream' }
+  }
   if (req.cursor === undefined) {
     pos = feed.end
   } else {
@@ -60,9 +68,8 @@ export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: St
     // Another process may have read further than this one: catch up before refusing.
     if (pos > feed.end) await feed.refresh()
     if (pos > feed.end) throw new InvalidRequestError('That cursor is past the end of this host’s change log', 'FutureCursor')
-    if (pos < (await logStart(ctx.db))) {
-      yield { $type: 'example.groups.subscribeChanges#info', name: 'OutdatedCursor', message: 'The change log no longer holds everything after that cursor: read your groups whole, then carry on from this stream' }
-    }
+    const info = await outdated()
+    if (info) yield info
   }
   progress.cursor = changeCursor(pos)
 
@@ -112,6 +119,11 @@ export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: St
       batch = rows.map((row) => ({ ...row, seq: Number(row.seq) }))
       if (!named) for (const row of batch) following.add(row.groupDid)
       if (batch.length < PAGE) readTo = end
+      // The log is pruned from its start (../change-log-retention.ts): a catch-up that
+      // began inside it may be overtaken while it reads. Checked after the read, as
+      // listChanges checks, so the caller hears of every entry it may have missed.
+      const info = await outdated()
+      if (info) yield info
     } else if (batch.length === 0) {
       await feed.until(pos, signal)
       continue

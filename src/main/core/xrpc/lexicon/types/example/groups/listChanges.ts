@@ -19,7 +19,7 @@ const id = 'example.groups.listChanges'
 export type QueryParams = {
   /** DID of the group the call is about. */
   group: string
-  /** Opaque cursor from a previous call; omit to start from the beginning. */
+  /** Opaque cursor from a previous call (or a subscribeChanges #change cursor for this group); omit to start from the oldest entry this host keeps. A host keeps its change log for a limited time: a cursor older than the oldest entry it keeps may have missed entries and is refused with InvalidRequest; then read the group whole and carry on with the cursor a call without one gives. */
   cursor?: string
   /** Page size. */
   limit?: number

@@ -1,0 +1,97 @@
+import type { Logger } from 'pino'
+import type { HostDb } from './db/index.js'
+
+/** How long the change log keeps an entry, by default (`--change-log-days`). */
+export const DEFAULT_CHANGE_LOG_DAYS = 30
+
+const DAY_MS = 86_400_000
+const HOUR_MS = 3_600_000
+/**
+ * Entries deleted per statement. SQLite serves every request through one connection
+ * (db/group-commit.ts), so one statement must not hold it for long: a few thousand rows
+ * take milliseconds, and requests get their turn between batches.
+ */
+const BATCH = 5_000
+
+/**
+ * Deletes the change log's entries older than `keepMs`, oldest first, in batches, and
+ * returns how many went. Every table a caller can grow has a bound: this is the log's.
+ *
+ * Only ever a prefix of the log goes (by `seq`, stopping at the first entry young enough
+ * to keep, even if older ones follow it, as entries written by processes with skewed
+ * clocks may), so the log's start (stream/log-horizon.ts `logStart`) is a true horizon:
+ * a cursor at or past it has missed nothing, and one below it is refused. The newest
+ * entry of the whole log is never deleted, however old, so that horizon stays known on a
+ * quiet host (and SQLite never hands out a `seq` again).
+ *
+ * On PostgreSQL several processes may prune at once: each deletes a prefix below an
+ * entry that existed when it began, and a row another already deleted is simply not
+ * counted, so running twice is harmless.
+ */
+export async function pruneChangeLog(db: HostDb, keepMs: number, opts: { now?: number; stopped?: () => boolean } = {}): Promise<number> {
+  const cutoff = new Date((opts.now ?? Date.now()) - keepMs).toISOString()
+  const newest = (await db.selectFrom('change').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq
+  if (newest == null) return 0
+  let deleted = 0
+  while (!opts.stopped?.()) {
+    const head = await db.selectFrom('change').select(['seq', 'createdAt']).where('seq', '<', newest).orderBy('seq').limit(BATCH).execute()
+    const firstKept = head.findIndex((row) => row.createdAt >= cutoff)
+    const old = firstKept === -1 ? head.length : firstKept
+    if (old === 0) break
+    const res = await db.deleteFrom('change').where('seq', '<=', head[old - 1]!.seq).executeTakeFirst()
+    deleted += Number(res.numDeletedRows)
+    if (old < BATCH) break
+    // Let the requests waiting for the database go first.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  return deleted
+}
+
+/** How often a process prunes: a tenth of the retention, at most hourly (and at least every 100 ms, for tests). */
+export const pruneIntervalMs = (days: number) => Math.max(100, Math.min(HOUR_MS, (days * DAY_MS) / 10))
+
+/**
+ * Prunes the change log now and then on a timer (unref'd: it never keeps the process
+ * alive) until stopped. Every host process runs one; on PostgreSQL they overlap
+ * harmlessly. A failed pass (the database busy) is logged and tried again next time.
+ */
+export function startChangeLogPruning(db: HostDb, opts: { days: number; logger: Logger }): { stop(): Promise<void> } {
+  const keepMs = opts.days * DAY_MS
+  let stopped = false
+  let running: Promise<void> | null = null
+  const pass = async () => {
+    const started = performance.now()
+    try {
+      const deleted = await pruneChangeLog(db, keepMs, { stopped: () => stopped })
+      if (deleted > 0) opts.logger.info({ deleted, ms: Math.round(performance.now() - started) }, 'change log pruned')
+    } catch (err) {
+      opts.logger.warn({ err }, 'change log pruning failed; trying again at the next turn')
+    }
+  }
+  // A pass still going when the next is due (a very long log) is left to finish.
+  const turn = () => {
+    running ??= pass().finally(() => (running = null))
+  }
+  const timer = setInterval(turn, pruneIntervalMs(opts.days))
+  timer.unref()
+  // A host restarted more often than the interval still prunes.
+  turn()
+  return {
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await running
+    },
+  }
+}
+
+/** The retention in words, for messages: "30 days", "12 hours", "3 seconds". */
+export function retentionText(days: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  const round = (n: number) => Math.round(n * 10) / 10
+  const seconds = days * 86_400
+  if (seconds < 120) return plural(round(seconds), 'second')
+  if (seconds < 2 * 3600) return plural(round(seconds / 60), 'minute')
+  if (days < 2) return plural(round(seconds / 3600), 'hour')
+  return plural(round(days), 'day')
+}

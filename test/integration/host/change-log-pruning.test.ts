@@ -1,0 +1,81 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { openHostDb, type HostDb } from '../../../src/host/db/index.js'
+import { pruneChangeLog } from '../../../src/host/change-log-retention.js'
+import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
+
+/**
+ * How the change log is pruned, on a log too long to write through the API
+ * (change-log-retention.test.ts shows the rule over HTTP): in batches until done, only
+ * ever from the start, never the newest entry, and harmlessly twice at once. Through the
+ * host's own database layer (SQLite's group commit, or PostgreSQL in the PostgreSQL run).
+ */
+const DAY_MS = 86_400_000
+const GROUP = 'did:plc:prunedlog'
+let db: HostDb
+let dir: string
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-change-prune-'))
+  const admin = process.env.CONVENE_TEST_PG_URL
+  db = await openHostDb(dir, crypto.randomBytes(32), admin ? { url: await createDatabaseAt(admin) } : {})
+})
+afterAll(async () => {
+  await db.destroy()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  await db.deleteFrom('change').execute()
+})
+
+const now = Date.now()
+const daysAgo = (days: number) => new Date(now - days * DAY_MS).toISOString()
+/** Appends entries with these ages (in days), oldest `seq` first; returns their `seq`s. */
+async function append(ages: number[]): Promise<number[]> {
+  const seqs: number[] = []
+  for (let i = 0; i < ages.length; i += 1000) {
+    const rows = ages.slice(i, i + 1000).map((age, j) => ({ groupDid: GROUP, kind: 'group.configured', subject: String(i + j), createdAt: daysAgo(age) }))
+    const inserted = await db.insertInto('change').values(rows as never).returning('seq').execute()
+    seqs.push(...inserted.map((r) => Number(r.seq)))
+  }
+  return seqs
+}
+const kept = async () => (await db.selectFrom('change').select('seq').orderBy('seq').execute()).map((r) => Number(r.seq))
+
+describe('pruning the change log', () => {
+  it('deletes every entry past the retention in batches, from the start, up to the first one young enough to keep', async () => {
+    const old = await append(Array(12_001).fill(40))
+    // Then a young entry, and an old one after it (written by a process whose clock is behind).
+    const after = await append([1, 40, 2])
+    expect(await pruneChangeLog(db, 30 * DAY_MS, { now })).toBe(old.length)
+    expect(await kept()).toEqual(after)
+    expect(await pruneChangeLog(db, 30 * DAY_MS, { now })).toBe(0)
+  })
+
+  it('never deletes the newest entry, however old', async () => {
+    const seqs = await append([50, 45, 40])
+    expect(await pruneChangeLog(db, 30 * DAY_MS, { now })).toBe(2)
+    expect(await kept()).toEqual([seqs[2]])
+    expect(await pruneChangeLog(db, 30 * DAY_MS, { now })).toBe(0)
+    expect(await kept()).toEqual([seqs[2]])
+  })
+
+  it('runs twice at once without harm: each entry deleted once, the same ones kept', async () => {
+    const old = await append(Array(11_000).fill(40))
+    const young = await append([3, 2, 1])
+    const deleted = await Promise.all([pruneChangeLog(db, 30 * DAY_MS, { now }), pruneChangeLog(db, 30 * DAY_MS, { now })])
+    expect(deleted[0] + deleted[1]).toBe(old.length)
+    expect(await kept()).toEqual(young)
+  })
+
+  it('stops between batches when asked (the host is closing)', async () => {
+    await append(Array(12_000).fill(40))
+    await append([1])
+    let batches = 0
+    const deleted = await pruneChangeLog(db, 30 * DAY_MS, { now, stopped: () => batches++ > 0 })
+    expect(deleted).toBe(5_000)
+  })
+})
