@@ -8,8 +8,8 @@
  *      default, as the app polls today) watch the same group while --changes changes
  *      (default 200) are made one after another over --spread-seconds (default 60).
  *      For each change: the time from its write being sent to the client having it. p50 and p99 for both, and the ratio.
- *   2. Fan-out: --subscribers streams (default 2,000) over --groups groups (default
- *      100), then a burst of --burst changes (default 500) across the groups; the time
+ *   2. Fan-out: --subscribers streams (default 2,000) spread over --groups groups (default
+ *      100: 20 streams follow each group, as organizers' apps follow their own groups), then a burst of --burst changes (default 500) across the groups; the time
  *      from each write being sent to each subscriber receiving it (p50, p99), and the host's
  *      memory per open stream (resident size before and after opening them). On SQLite
  *      with one host process, and with --db postgres also on PostgreSQL with two, the
@@ -236,9 +236,12 @@ async function measureFanOut(stack: RunningStack): Promise<FanOut> {
   const streamToken = await owner.token(SUBSCRIBE)
   // arrivals[subscriber][group]: when each of that group's burst entries arrived, in order.
   const arrivals = Array.from({ length: SUBSCRIBERS }, () => new Map<string, number[]>())
-  log(`  fan-out: opening ${SUBSCRIBERS} streams (each following all ${groups.length} groups) on ${urls.length} process(es)…`)
+  // Subscribers spread over the groups (an organizer's app follows its own groups, not the
+  // whole host): subscriber i follows group i mod groups, so each group has the same share.
+  const followed = (i: number) => groups[i % groups.length]!
+  log(`  fan-out: opening ${SUBSCRIBERS} streams over ${groups.length} groups (${Math.ceil(SUBSCRIBERS / groups.length)} per group) on ${urls.length} process(es)…`)
   const sockets = await mapLimit(Array.from({ length: SUBSCRIBERS }, (_, i) => i), 32, (i) =>
-    openStream(urls[i % urls.length]!, streamToken, new URLSearchParams(), (group, at) => {
+    openStream(urls[i % urls.length]!, streamToken, new URLSearchParams({ groups: followed(i) }), (group, at) => {
       const seen = arrivals[i]!
       const list = seen.get(group) ?? []
       list.push(at)
@@ -266,7 +269,8 @@ async function measureFanOut(stack: RunningStack): Promise<FanOut> {
     sent.set(g, times)
     answered.set(g, answers)
   })
-  const expected = SUBSCRIBERS * BURST
+  const burstOf = new Map(perGroup.map(({ g, count }) => [g, count]))
+  const expected = Array.from({ length: SUBSCRIBERS }, (_, i) => burstOf.get(followed(i)) ?? 0).reduce((a, b) => a + b, 0)
   const delivered = () => arrivals.reduce((n, seen) => n + [...seen.values()].reduce((m, l) => m + l.length, 0), 0)
   const deadline = performance.now() + 60_000
   while (delivered() < expected && performance.now() < deadline) await sleep(100)
