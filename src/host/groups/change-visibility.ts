@@ -2,6 +2,8 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { HostDatabaseSchema } from '../db/schema.js'
 import type { Action } from './roles.js'
 import type { Viewer } from './access.js'
+import { spaceFromRow } from '../spaces/space.js'
+import { recordReader, recordVisibility, type RecordReader } from '../spaces/record-visibility.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -27,22 +29,26 @@ const GATED: readonly (readonly [prefix: string, action: Action])[] = [
  * spaces, which every member reads in the `members` space index anyway) every member
  * sees. `listChanges` applies it in SQL ({@link visibleChangesWhere}), so a page's
  * `limit` counts only entries the caller sees; the change stream to each entry as it
- * goes out ({@link isVisibleChange}). Both read these two lists and nothing else.
+ * goes out ({@link isVisibleChange}). Which spaces a member reads is decided once, by the
+ * rule every record read uses (spaces/record-visibility.ts): an entry names a record
+ * exactly when getRecord would serve its space to this member.
  */
 export interface ChangeVisibility {
   /** Kind prefixes hidden from this member, with their dot (`joinRequest.`). */
   hiddenKinds: string[]
-  /** Addresses of the spaces they may read, each with a trailing `/`. */
+  /** Addresses of the spaces they may read, each with a trailing `/` (for the SQL form). */
   readableSpaces: string[]
+  /** The member as a reader of the group's records (for the per-entry form). */
+  reader: RecordReader
 }
 
 export async function changeVisibility(db: Db, groupDid: string, viewer: Viewer): Promise<ChangeVisibility> {
-  const spaces = await db.selectFrom('space').select(['uri', 'readableBy']).where('groupDid', '=', groupDid).execute()
+  const spaces = await db.selectFrom('space').selectAll().where('groupDid', '=', groupDid).execute()
+  const reader = recordReader(viewer, groupDid, spaces.map(spaceFromRow))
   return {
     hiddenKinds: GATED.filter(([, action]) => !viewer.actions.has(action)).map(([prefix]) => `${prefix}.`),
-    readableSpaces: spaces
-      .filter((s) => viewer.roles.some((role) => (JSON.parse(s.readableBy) as string[]).includes(role)))
-      .map((s) => `${s.uri}/`),
+    readableSpaces: [...reader.readable].map((uri) => `${uri}/`),
+    reader,
   }
 }
 
@@ -65,8 +71,9 @@ export function visibleChangesWhere(visibility: ChangeVisibility) {
 export function isVisibleChange(visibility: ChangeVisibility, change: { kind: string; subject: string | null }): boolean {
   if (visibility.hiddenKinds.some((prefix) => change.kind.startsWith(prefix))) return false
   if (!change.kind.startsWith('record.')) return true
-  const subject = change.subject
-  return subject !== null && visibility.readableSpaces.some((prefix) => subject.startsWith(prefix))
+  // Entries carry an address, never a record's content: a takedown does not hide them
+  // (`record.takenDown` itself is how readers learn of one), only an unreadable space does.
+  return change.subject !== null && recordVisibility(visibility.reader, change.subject, false) !== 'unreadable'
 }
 
 /** Which change-log entries a member may read (`listChanges`), as a SQL condition. */
