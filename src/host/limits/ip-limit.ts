@@ -35,6 +35,9 @@ function refuse(res: express.Response, limit: number, windowSeconds: number, res
   })
 }
 
+/** Addresses whose stored count one process keeps in mind at most (ended windows go first). */
+const MAX_REMEMBERED = 10_000
+
 /** Only XRPC methods take credentials; an `Authorization` header elsewhere is just a header. */
 const mayAuthenticate = (req: express.Request) => !!req.headers.authorization && req.path.startsWith('/xrpc/')
 
@@ -62,6 +65,20 @@ export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): e
     if (n > 0) checking.set(key, n)
     else checking.delete(key)
   }
+  // Per address, the newest count this process stored (until its window ends). A peek
+  // already on its way when a count landed and its place was given up (on PostgreSQL a
+  // peek is a round trip) answers the count before it: without this, one of a burst
+  // slipped past the allowance now and then.
+  const stored = new Map<string, { count: number; resetAt: number }>()
+  const remember = (key: string, status: { count: number; resetAt: number }) => {
+    const known = stored.get(key)
+    if (!known || known.resetAt !== status.resetAt || known.count < status.count) stored.set(key, status)
+    if (stored.size > MAX_REMEMBERED) for (const [k, v] of stored) if (v.resetAt <= Date.now()) stored.delete(k)
+  }
+  const countOf = (key: string, peeked: { count: number; resetAt: number }) => {
+    const known = stored.get(key)
+    return known && known.resetAt === peeked.resetAt ? Math.max(known.count, peeked.count) : peeked.count
+  }
   return async (req, res, next) => {
     if (limit <= 0) return next()
     try {
@@ -72,7 +89,7 @@ export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): e
         return next()
       }
       const status = await store.peek(key, windowMs)
-      if (status.count + (checking.get(key) ?? 0) >= limit) return refuse(res, limit, limits.windowSeconds, status.resetAt)
+      if (countOf(key, status) + (checking.get(key) ?? 0) >= limit) return refuse(res, limit, limits.windowSeconds, status.resetAt)
       hold(key, 1)
       let held = true
       const release = () => {
@@ -86,6 +103,7 @@ export function unauthenticatedLimit(store: CounterStore, limits: RateLimits): e
         if (wasAuthenticated(req)) return release()
         void store
           .hit(key, 1, windowMs)
+          .then((counted) => remember(key, counted))
           .catch(() => {})
           .finally(release)
       })
