@@ -152,6 +152,16 @@ describe('a DPoP proof accepted', () => {
     expect(await send(proof, { checker: 'resource', accessToken: 'token', boundTo: key.jkt, by: restarted })).toMatchObject({ status: 401, error: 'InvalidDpop' })
   })
 
+  it('takes the nonce it handed out minutes after it started (nonces rotate)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const started = new DpopVerifier(db, randomBytes(32), HOST)
+    vi.setSystemTime(Date.now() + 5 * 60_000)
+    const challenge = await send(await dpopProof(key, { htm: 'POST', htu: URL_ }), { by: started })
+    expect(challenge.status).toBe(401)
+    const retry = await send(await dpopProof(key, { htm: 'POST', htu: URL_, nonce: challenge.headers.get('dpop-nonce')! }), { by: started })
+    expect(retry).toMatchObject({ status: 200, jkt: key.jkt })
+  })
+
   it('keeps ids per key: another key may use the same jti', async () => {
     const n = await nonce()
     const sign = async (k: DpopKey) => new SignJWT({ htm: 'POST', htu: URL_, nonce: n, jti: 'shared-id' }).setProtectedHeader({ typ: 'dpop+jwt', alg: 'ES256', jwk: k.jwk }).setIssuedAt().sign(k.privateKey)

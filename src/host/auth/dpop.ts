@@ -61,14 +61,19 @@ export class DpopVerifier {
    * throws what `checker` answers with (./dpop-answers.ts).
    */
   async verify(req: DpopRequest, res: DpopResponse, opts: { checker: DpopChecker; accessToken?: string; boundTo?: string }): Promise<VerifiedDpopProof> {
+    // A `DpopNonce` moves on to the current nonces only when one is handed out (`check`
+    // does not), so both, the library's and the one checked before it, are moved on first:
+    // otherwise a host that handed none out for a few minutes would find every nonce stale.
+    const nextNonce = this.nonces.next()
+    this.library.nextDpopNonce()
     try {
       const proof = await this.check(req, opts)
-      res.setHeader('DPoP-Nonce', this.nonces.next())
+      res.setHeader('DPoP-Nonce', nextNonce)
       return proof
     } catch (err) {
       const refusal = DpopRefusal.of(err)
       if (!refusal) throw err
-      if (refusal.reason === 'use_dpop_nonce') res.setHeader('DPoP-Nonce', this.nonces.next())
+      if (refusal.reason === 'use_dpop_nonce') res.setHeader('DPoP-Nonce', nextNonce)
       throw answerDpopRefusal(opts.checker, refusal, res)
     }
   }
