@@ -22,6 +22,7 @@ export interface VerifiedDpopProof {
 }
 
 const invalid = (message: string) => new DpopRefusal('InvalidDpop', message)
+const required = () => new DpopRefusal('DpopRequired', 'This request needs a DPoP proof in the "DPoP" header (RFC 9449)')
 
 /**
  * DPoP proofs (RFC 9449) for `getGroupAuth`, for requests made with the credential it
@@ -80,11 +81,11 @@ export class DpopVerifier {
 
   private async check(req: DpopRequest, opts: { accessToken?: string; boundTo?: string }): Promise<VerifiedDpopProof> {
     const header = req.headers.dpop
-    if (header === undefined || header === '') throw new DpopRefusal('DpopRequired', 'This request needs a DPoP proof in the "DPoP" header (RFC 9449)')
+    if (header === undefined || header === '') throw required()
     this.checkNonce(header)
     const url = new URL(req.originalUrl ?? req.url ?? '/', this.publicUrl)
     const proof = await this.library.dpopManager.checkProof(req.method ?? '', url, req.headers, opts.accessToken)
-    if (!proof) throw new DpopRefusal('DpopRequired', 'This request needs a DPoP proof in the "DPoP" header (RFC 9449)')
+    if (!proof) throw required()
     this.checkWhatTheLibraryAllows(proof)
     if (opts.boundTo !== undefined && proof.jkt !== opts.boundTo) {
       throw invalid('The DPoP proof is signed by another key than the one this credential is bound to')
