@@ -11,6 +11,7 @@ import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { isSubjectAccount, isSubjectRecord, type GroupView, type Subject, type SubjectAccount, type SubjectRecord } from '@node/lexicon/types/example/groups/defs.js'
+import type { Record as SpaceIndexRecord } from '@node/lexicon/types/example/groups/space.js'
 import type { SyncReporter } from './sync-progress.js'
 import { fetchMyRequest, myStanding } from './my-standing.js'
 import { MY_REQUEST } from './join-actions.js'
@@ -26,14 +27,6 @@ export const assignmentOf = (s: Pick<Subject, 'assignedTo'>, handles: Map<string
 export const knownSubjects = (subjects: Subject[]) =>
   subjects.flatMap((sub) => (isSubjectAccount(sub.subject) || isSubjectRecord(sub.subject) ? [{ ...sub, subject: sub.subject }] : []))
 
-/** A record of the group's space index (lexicons/example/groups/space.json). */
-interface SpaceIndexRecord {
-  type: string
-  skey: string
-  name: string
-  readableBy: string[]
-  credentialScopes: { role: string; scopes: string[] }[]
-}
 const WELL_KNOWN = new Set(['meta', 'members'])
 
 function eventView(r: { uri: string; value: Record<string, string>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
