@@ -6,7 +6,7 @@ import type { CacheSchema } from '../cache/cache-db.js'
 import { markPending, putItem, readItem } from '../cache/items.js'
 import type { ActionHandler } from '../outbox/outbox.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
-import type { HostMember } from './host-views.js'
+import type { Member } from '@node/lexicon/types/example/groups/defs.js'
 import { ERROR_MESSAGES } from '@shared/errors.js'
 import { spaceRecordAddress } from '@shared/space-address.js'
 import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
@@ -51,7 +51,7 @@ export interface ActionSpec<K extends ActionKind> {
   alreadyApplied?(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K]): Promise<boolean>
 }
 
-async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<HostMember | null> {
+async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<Member | null> {
   const host = await rt.hostOf(groupDid)
   const { members } = await host.query('example.groups.listMembers', { group: groupDid, q: did, limit: 100 })
   return members.find((m) => m.did === did) ?? null
