@@ -2,6 +2,18 @@ import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { seedCachedJoinRequests } from '../test/support/seed-cache.js'
+import { countCalls } from '../src/main/core/ipc/dispatch.js'
+
+/** Resolves once no call has reached the core for `ms` (the window has read what it wanted). */
+async function callsSettle(count: ReturnType<typeof countCalls>, ms = 1_500) {
+  let last = -1
+  await expect.poll(() => {
+    const now = count.total()
+    const still = now === last
+    last = now
+    return still
+  }, { intervals: [ms], timeout: 30_000 }).toBe(true)
+}
 
 test.describe('join requests', () => {
   test('an organizer adds a group, sees who asked, and admits several at once from the keyboard', async ({ page, app }, testInfo) => {
@@ -37,6 +49,36 @@ test.describe('join requests', () => {
     await expect(page.getByTestId('requests-empty')).toBeVisible({ timeout: 15_000 })
     await expect(link).toHaveAccessibleName(/0 waiting to join/)
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+  })
+
+  test('one admit from the window costs one call to act and one page read per list change, counted in the core', async ({ page, app }) => {
+    // The core runs in this process only in the loopback shell.
+    test.skip(app.shell !== 'loopback', 'the call counter is read in the process that runs the core')
+    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+    await app.open(page)
+    await signInThroughPds(page, owner.handle, owner.password)
+    const { groupDid } = await startGroup(page, { prefix: 'trips', name: 'Trips', policy: 'approval', section: 'Join requests' })
+    const person = await asPeer(app.stack, 'outsider')
+    expect((await person.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
+    await syncNow(page)
+    await expect(page.getByRole('button', { name: `Admit ${person.did}` })).toBeVisible()
+
+    const count = countCalls()
+    try {
+      await callsSettle(count)
+      const before = count.byChannel()
+      await page.getByRole('button', { name: `Admit ${person.did}` }).click()
+      await expect(page.getByTestId('requests-empty')).toBeVisible({ timeout: 15_000 })
+      await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+      await callsSettle(count)
+      const after = count.byChannel()
+      const made = Object.fromEntries(Object.entries(after).map(([c, n]) => [c, n - (before[c as keyof typeof before] ?? 0)]).filter(([, n]) => n))
+      // The action, then the page in view read when the row shows "Sending…" and when it
+      // goes: the outbox, the group's summary and the sync status come in the notices.
+      expect(made).toEqual({ 'groups.actMany': 1, 'groups.joinRequests': 2 })
+    } finally {
+      count.stop()
+    }
   })
 
   test('admitting with chosen roles: the person joins holding them', async ({ page, app }) => {
