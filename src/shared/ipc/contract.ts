@@ -212,7 +212,7 @@ export const contract = {
   },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },
   'sync.now': { input: Empty, output: z.object({}) },
-  /** Progress of the sync under way (or the last one) per group: polled while one runs. */
+  /** Progress of the sync under way (or the last one) per group: read at start, then told by `sync.progress` notices. */
   'sync.status': { input: Empty, output: SyncStatusView },
   /** "Act as a group": sign in with a group's handle or DID through the person's browser (the host's pages). */
   'groupSessions.list': { input: Empty, output: z.array(GroupSessionView) },
