@@ -1,8 +1,21 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import type { Page } from '@playwright/test'
+import { test, expect, signInThroughPds, type AppUnderTest } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { seedCachedJoinRequests } from '../test/support/seed-cache.js'
 import { countCalls } from '../src/main/core/ipc/dispatch.js'
+
+/** The owner signed in, a new approval group open on its join requests, and one person asking to join it. */
+async function oneAsking(page: Page, app: AppUnderTest, group: { prefix: string; name: string }) {
+  const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+  await app.open(page)
+  await signInThroughPds(page, owner.handle, owner.password)
+  const { groupDid } = await startGroup(page, { ...group, policy: 'approval', section: 'Join requests' })
+  const person = await asPeer(app.stack, 'outsider')
+  expect((await person.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
+  await syncNow(page)
+  return person
+}
 
 /** Resolves once no call has reached the core for `ms` (the window has read what it wanted). */
 async function callsSettle(count: ReturnType<typeof countCalls>, ms = 1_500) {
@@ -54,13 +67,7 @@ test.describe('join requests', () => {
   test('one admit from the window costs one call to act and one page read per list change, counted in the core', async ({ page, app }) => {
     // The core runs in this process only in the loopback shell.
     test.skip(app.shell !== 'loopback', 'the call counter is read in the process that runs the core')
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
-    const { groupDid } = await startGroup(page, { prefix: 'trips', name: 'Trips', policy: 'approval', section: 'Join requests' })
-    const person = await asPeer(app.stack, 'outsider')
-    expect((await person.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
-    await syncNow(page)
+    const person = await oneAsking(page, app, { prefix: 'trips', name: 'Trips' })
     await expect(page.getByRole('button', { name: `Admit ${person.did}` })).toBeVisible()
 
     const count = countCalls()
@@ -82,13 +89,7 @@ test.describe('join requests', () => {
   })
 
   test('admitting with chosen roles: the person joins holding them', async ({ page, app }) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
-    const { groupDid } = await startGroup(page, { prefix: 'roles', name: 'Choir', policy: 'approval', section: 'Join requests' })
-    const person = await asPeer(app.stack, 'outsider')
-    expect((await person.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
-    await syncNow(page)
+    const person = await oneAsking(page, app, { prefix: 'roles', name: 'Choir' })
 
     // "Admit as" offers member and the three roles an owner may give; member is ticked already.
     const admitAs = page.getByRole('group', { name: 'Admit as' })
