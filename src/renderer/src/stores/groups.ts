@@ -129,7 +129,7 @@ export const useGroupsStore = defineStore('groups', () => {
       else byKey.set(outboxKey(item), item)
     }
     outbox.value = [...byKey.values()]
-    lastOutbox = JSON.stringify(outbox.value)
+    lastOutbox = '' // not worth stringifying thousands of items per notice: the next whole read is taken as new
   }
 
   /** After a whole read: a group whose summary changed may have any list changed. */
