@@ -103,7 +103,8 @@ export class Outbox {
   constructor(
     private readonly db: CacheDb,
     private readonly handlers: Record<string, ActionHandler>,
-    private readonly onChange: () => void = () => {},
+    /** Hears which rows changed (the window is told them as they now stand). */
+    private readonly onChange: (ids?: number[]) => void = () => {},
   ) {}
 
   /**
@@ -152,13 +153,15 @@ export class Outbox {
       }
       return out
     })
-    this.onChange()
+    this.onChange(ids)
     return ids
   }
 
-  async list(opts: { includeDone?: boolean } = {}): Promise<OutboxRow[]> {
+  /** The rows not yet sent (with those sent too, if asked), or only the rows `ids` names. */
+  async list(opts: { includeDone?: boolean; ids?: number[] } = {}): Promise<OutboxRow[]> {
     let q = this.db.selectFrom('outbox').selectAll().orderBy('id')
     if (!opts.includeDone) q = q.where('state', '!=', 'done')
+    if (opts.ids) q = q.where('id', 'in', opts.ids.length ? opts.ids : [-1])
     const rows = await q.execute()
     return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as unknown }))
   }
@@ -249,6 +252,6 @@ export class Outbox {
       .set({ state, lastError, updatedAt: new Date().toISOString(), ...(attempts === undefined ? {} : { attempts }) })
       .where('id', '=', id)
       .execute()
-    this.onChange()
+    this.onChange([id])
   }
 }
