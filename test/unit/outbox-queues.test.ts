@@ -8,6 +8,8 @@ import { installLogSink } from '../../src/main/core/log/log'
 import { Outbox, type ActionHandler, type OutboxClock } from '../../src/main/core/outbox/outbox'
 import { FIRST_DELAY_MS, MAX_DELAY_MS, MAX_FAILURES } from '../../src/main/core/outbox/backoff'
 import { QUEUED_PAYLOADS, UNREADABLE_ACTION } from '../../src/main/core/outbox/queued-payloads'
+import { queuedAction, type RequestedAction } from '../../src/main/core/groups/organizer-actions'
+import { GroupAction } from '../../src/shared/ipc/contract'
 import { UserFacingError } from '../../src/main/core/ipc/errors'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
 
@@ -241,7 +243,40 @@ describe('the outbox: one ordered queue per group, parsed on read, with back-off
   })
 })
 
+/** One action of every kind, as the window would ask for it. */
+const someOfEach: RequestedAction[] = [
+  { kind: 'joinRequest.decide', did: 'did:plc:abc', decision: 'admit', roles: ['moderator'] },
+  { kind: 'invite.create', invitee: 'did:plc:abc', message: 'come along' },
+  { kind: 'invite.revoke', invitee: 'did:plc:abc' },
+  { kind: 'member.grantRole', did: 'did:plc:abc', role: 'moderator' },
+  { kind: 'member.revokeRole', did: 'did:plc:abc', role: 'moderator' },
+  { kind: 'member.eject', did: 'did:plc:abc', note: 'spam' },
+  { kind: 'event.create', event: { name: ' Meetup ', startsAt: '2026-12-01T18:00:00Z', endsAt: '2026-12-01T20:00:00+01:00' } },
+  { kind: 'event.update', rkey: '3lbxkeuvqhk2a', event: { name: 'Meetup', startsAt: '2026-12-01T18:00:00Z', location: 'Hall' } },
+  { kind: 'event.delete', rkey: '3lbxkeuvqhk2a' },
+  { kind: 'event.rsvp', rkey: '3lbxkeuvqhk2a', status: 'going' },
+  { kind: 'membership.accept' },
+  { kind: 'space.create', type: 'community.lexicon.calendar', skey: 'main', name: 'Calendar', readableBy: ['member'], credentialScopes: [] },
+  { kind: 'space.update', space: 'at://did:plc:g/space/community.lexicon.calendar/main', name: 'Events' },
+  { kind: 'space.delete', space: 'at://did:plc:g/space/community.lexicon.calendar/main' },
+  { kind: 'membership.leave' },
+  { kind: 'membership.request', message: ' hello ' },
+  { kind: 'membership.cancelRequest' },
+  { kind: 'subject.update', key: 'did:plc:x', subject: { did: 'did:plc:x' }, status: 'resolved', note: 'done' },
+  { kind: 'subject.event', key: 'did:plc:x', subject: { uri: 'at://did:plc:x/app.bsky.feed.post/1' }, event: 'assign' },
+  { kind: 'report.create', subject: { did: 'did:plc:x' }, reasonType: 'com.atproto.moderation.defs#reasonSpam', reason: 'ads' },
+]
+
 describe('the stored payload schemas come from the contract', () => {
+  it('read back every kind of action as the core queues it', () => {
+    expect(someOfEach.map((a) => a.kind).sort()).toEqual(Object.keys(QUEUED_PAYLOADS).sort())
+    for (const asked of someOfEach) {
+      const { kind, payload } = queuedAction(GroupAction.parse(asked), ME)
+      const stored: unknown = JSON.parse(JSON.stringify(payload))
+      expect(QUEUED_PAYLOADS[kind]!.parse(stored), kind).toEqual(stored)
+    }
+  })
+
   it('read back what the core queues, and nothing else', () => {
     expect(QUEUED_PAYLOADS['joinRequest.decide']!.safeParse({ did: 'did:plc:abc', decision: 'admit' }).success).toBe(true)
     expect(QUEUED_PAYLOADS['joinRequest.decide']!.safeParse({ did: 'did:plc:abc', decision: 'maybe' }).success).toBe(false)
