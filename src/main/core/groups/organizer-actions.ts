@@ -279,8 +279,9 @@ const storedPayload = <K extends ActionKind>(_kind: K, payload: unknown) => payl
 
 /** A still-queued action's cached effect, applied again over a refresh (not one this version cannot read: the outbox fails it). */
 export async function reapplyQueued(tx: Tx, groupDid: string, row: { id: number; kind: string; payload: string }): Promise<void> {
+  if (!isActionKind(row.kind)) return
   const read = parseStored(QUEUED_PAYLOADS[row.kind], row.payload)
-  if (isActionKind(row.kind) && read.ok) await reapply(tx, groupDid, row.kind, row.id, read.payload)
+  if (read.ok) await reapply(tx, groupDid, row.kind, row.id, read.payload)
 }
 const reapply = <K extends ActionKind>(tx: Tx, groupDid: string, kind: K, id: number, payload: unknown) =>
   ACTIONS[kind].applyToCache(tx, groupDid, storedPayload(kind, payload), id)
