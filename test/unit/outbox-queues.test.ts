@@ -8,7 +8,8 @@ import { installLogSink } from '../../src/main/core/log/log'
 import { Outbox, type ActionHandler, type OutboxClock } from '../../src/main/core/outbox/outbox'
 import { FIRST_DELAY_MS, MAX_DELAY_MS, MAX_FAILURES } from '../../src/main/core/outbox/backoff'
 import { QUEUED_PAYLOADS, UNREADABLE_ACTION } from '../../src/main/core/outbox/queued-payloads'
-import { queuedAction, type RequestedAction } from '../../src/main/core/groups/organizer-actions'
+import { queuedAction, reapplyQueued, type RequestedAction } from '../../src/main/core/groups/organizer-actions'
+import { readItem } from '../../src/main/core/cache/items'
 import { GroupAction } from '../../src/shared/ipc/contract'
 import { UserFacingError } from '../../src/main/core/ipc/errors'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
@@ -141,6 +142,16 @@ describe('the outbox: one ordered queue per group, parsed on read, with back-off
       ['failed', UNREADABLE_ACTION],
     ])
     expect(sender.sent).toEqual([])
+  })
+
+  it('a refresh applies again the cached effect of a queued action it can read, and skips one it cannot', async () => {
+    const member = 'did:plc:abc'
+    await db.insertInto('item').values({ groupDid: A, kind: 'member', key: member, view: JSON.stringify({ did: member, roles: ['member'] }), pendingAction: null }).execute()
+    const stored = (payload: string) => ({ id: 7, kind: 'member.grantRole', payload })
+    await db.transaction().execute((tx) => reapplyQueued(tx, A, stored(JSON.stringify({ did: member, rank: 'moderator' }))))
+    expect(await readItem(db, A, 'member', member)).toEqual({ did: member, roles: ['member'] })
+    await db.transaction().execute((tx) => reapplyQueued(tx, A, stored(JSON.stringify({ did: member, role: 'moderator' }))))
+    expect(await readItem(db, A, 'member', member)).toEqual({ did: member, roles: ['member', 'moderator'] })
   })
 
   it('refuses to queue a payload it could not read back', async () => {
