@@ -62,7 +62,7 @@ export class AccountRuntime {
   }
 
   async close(): Promise<void> {
-    await this.outbox.idle()
+    await this.outbox.close()
     await this.cache.destroy()
   }
 }
