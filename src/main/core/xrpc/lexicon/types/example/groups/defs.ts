@@ -292,8 +292,37 @@ export interface Change {
   $type?: 'example.groups.defs#change'
   /** Position in the group change log; increases with every change. */
   seq: number
-  /** What changed, e.g. joinRequest.created, joinRequest.admitted, member.joined, member.roleGranted, invite.created, space.created, record.created, subject.reported (src/host/changes.ts lists them all). */
-  kind: string
+  /** What changed. Open: a client meeting a kind it does not know reads the group again rather than miss it. */
+  kind:
+    | 'group.created'
+    | 'group.configured'
+    | 'joinRequest.created'
+    | 'joinRequest.cancelled'
+    | 'joinRequest.admitted'
+    | 'joinRequest.denied'
+    | 'member.joined'
+    | 'member.left'
+    | 'member.ejected'
+    | 'member.accepted'
+    | 'member.acceptanceWithdrawn'
+    | 'member.roleGranted'
+    | 'member.roleRevoked'
+    | 'ban.created'
+    | 'ban.lifted'
+    | 'invite.created'
+    | 'invite.revoked'
+    | 'invite.redeemed'
+    | 'space.created'
+    | 'space.updated'
+    | 'space.deleted'
+    | 'record.created'
+    | 'record.updated'
+    | 'record.deleted'
+    | 'record.takenDown'
+    | 'record.restored'
+    | 'subject.reported'
+    | 'subject.updated'
+    | (string & {})
   /** What the change is about (a DID, an at:// address or an identifier), if any. */
   subject?: string
   /** When the change happened. */
