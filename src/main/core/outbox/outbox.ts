@@ -21,8 +21,11 @@ export interface OutboxRow {
 
 /** How one kind of queued action is sent, and what its refusals mean. */
 export interface ActionHandler {
-  /** Sends the action to the host; `key` is the row's idempotency key (sent where the host takes one). */
-  send(groupDid: string, payload: unknown, key: string): Promise<void>
+  /**
+   * Sends the action to the host; `key` is the row's idempotency key (sent where the host
+   * takes one). Resolves to the host's answer, which the catch-up reads what the write made from.
+   */
+  send(groupDid: string, payload: unknown, key: string): Promise<unknown>
   /**
    * Refusals that mean the world moved on (someone else decided the request, the member
    * was already ejected): shown as conflicts in plain language, never retried.
@@ -92,6 +95,8 @@ export interface SettledAction {
   kind: string
   payload: Record<string, unknown>
   state: 'done' | 'conflict' | 'failed'
+  /** What the host answered a sent action (absent when refused, or done by an earlier attempt). */
+  answer?: unknown
 }
 
 export class Outbox {
@@ -210,15 +215,15 @@ export class Outbox {
       const handler = this.handlers[row.kind]!
       const payload = JSON.parse(row.payload) as unknown
       await this.mark(row.id, 'sending', null, row.attempts + 1)
-      const settle = (state: SettledAction['state']) => {
+      const settle = (state: SettledAction['state'], answer?: unknown) => {
         const list = this.settled.get(row.groupDid) ?? []
-        list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state })
+        list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state, ...(answer === undefined ? {} : { answer }) })
         this.settled.set(row.groupDid, list)
       }
       try {
-        await handler.send(row.groupDid, payload, row.idempotencyKey)
+        const answer = await handler.send(row.groupDid, payload, row.idempotencyKey)
         await this.mark(row.id, 'done', null)
-        settle('done')
+        settle('done', answer)
       } catch (err) {
         if (retryLater(err)) {
           await this.mark(row.id, 'queued', plainReason(err))
