@@ -32,9 +32,9 @@ export const SPACE_ACTIONS: ActionTable<'space.create' | 'space.update' | 'space
   },
   'space.update': {
     label: (p) => `Change the space ${shortName(p.space)}`,
-    applyToCache: async (tx, g, p, id) => {
-      const current = await readItem<Record<string, unknown>>(tx, g, 'space', indexKey(p.space))
-      if (current) await putItem(tx, g, 'space', indexKey(p.space), { ...current, ...definedOnly(p) }, id)
+    applyToCache: async (tx, g, { space, ...changed }, id) => {
+      const current = await readItem<Record<string, unknown>>(tx, g, 'space', indexKey(space))
+      if (current) await putItem(tx, g, 'space', indexKey(space), { ...current, ...definedOnly(changed) }, id)
     },
     send: viaHost('example.groups.updateSpace', (group, p) => ({ group, ...p })),
     conflicts: { SpaceNotFound: ERROR_MESSAGES.SpaceNotFound!, WellKnownSpace: ERROR_MESSAGES.WellKnownSpace!, Forbidden: ERROR_MESSAGES.Forbidden! },
