@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { putItem, readItems, type ItemKind } from '../../src/main/core/cache/items'
 import { rememberHandle } from '../../src/main/core/people/list-handles'
-import { ACTIONS } from '../../src/main/core/actions/registry'
+import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
 import type { ActionKind, ActionPayloads, ConfirmedChange } from '../../src/main/core/actions/action-spec'
 import { settleOwn } from '../../src/main/core/groups/catch-up'
 
@@ -38,6 +38,8 @@ const shown = (kind: ItemKind) => readItems<Record<string, unknown>>(cache, G, k
 const seed = async (kind: ItemKind, key: string, view: Record<string, unknown>) => putItem(cache, G, kind, key, view, null)
 
 async function queue<K extends ActionKind>(kind: K, payload: ActionPayloads[K]) {
+  // The payload is one the outbox's schema for the kind takes (the contract's, and what the core chose).
+  expect(payloadSchema(kind).safeParse(payload).error).toBeUndefined()
   await cache.transaction().execute((tx) => ACTIONS[kind].applyToCache(tx, G, payload, OUTBOX_ID))
 }
 /** The host took the action: its own changes (from the log) settle it. */
@@ -204,5 +206,16 @@ describe('each action’s cached effect, as the window shows it', () => {
     await queue('event.rsvp', { rkey: 'gone', status: 'going' })
     await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'escalate' })
     expect([...(await shown('member')), ...(await shown('event')), ...(await shown('subject'))]).toEqual([])
+  })
+})
+
+describe('the stored payload’s schema', () => {
+  it('is the contract’s, strict, with what the core chose when queued', () => {
+    expect(payloadSchema('invite.revoke').safeParse({ invitee: BOB }).success).toBe(true)
+    expect(payloadSchema('invite.revoke').safeParse({ invitee: BOB, extra: 1 }).success).toBe(false)
+    expect(payloadSchema('invite.revoke').safeParse({ invitee: 'bob' }).success).toBe(false)
+    expect(payloadSchema('event.create').safeParse({ event: { name: 'Walk', startsAt: AT } }).success).toBe(false)
+    expect(payloadSchema('event.create').safeParse({ rkey: 'ev1', event: { name: 'Walk', startsAt: AT } }).success).toBe(true)
+    expect(payloadSchema('subject.event').safeParse({ key: BOB, subject: { did: BOB }, event: 'assign', by: ME }).success).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { GroupAction } from '@shared/ipc/contract.js'
 import type { KnownValues } from '@shared/known-values.js'
 import type { CacheSchema } from '../cache/cache-db.js'
@@ -16,12 +16,13 @@ export type RequestedAction = z.output<typeof GroupAction>
 export type ActionKind = RequestedAction['kind']
 type Requested<K extends ActionKind> = Omit<Extract<RequestedAction, { kind: K }>, 'kind'>
 /** What the core chooses when it queues an action (see queuedAction in groups/organizer-actions.ts). */
-interface ChosenWhenQueued {
+export const CHOSEN_WHEN_QUEUED = {
   /** A new event's record key, so a replay re-sends the same record. */
-  'event.create': { rkey: string }
+  'event.create': z.object({ rkey: z.string().min(1) }),
   /** Who takes a subject ("I'm on it"): the account acting, shown as having it at once. */
-  'subject.event': { by?: string }
-}
+  'subject.event': z.object({ by: z.string().optional() }),
+} satisfies Partial<Record<ActionKind, z.AnyZodObject>>
+type ChosenWhenQueued = { [K in keyof typeof CHOSEN_WHEN_QUEUED]: z.output<(typeof CHOSEN_WHEN_QUEUED)[K]> }
 /** Every action the app can queue, by kind: the contract's fields, plus what the core chose. */
 export type ActionPayloads = { [K in ActionKind]: Requested<K> & (K extends keyof ChosenWhenQueued ? ChosenWhenQueued[K] : unknown) }
 

@@ -4,7 +4,9 @@ import { MEMBERSHIP_ACTIONS } from '../membership/actions.js'
 import { MODERATION_ACTIONS } from '../moderation/actions.js'
 import { ROLE_ACTIONS } from '../roles/actions.js'
 import { SPACE_ACTIONS } from '../spaces/actions.js'
-import type { ActionKind, ActionSpec } from './action-spec.js'
+import type { z } from 'zod'
+import { GroupAction } from '@shared/ipc/contract.js'
+import { CHOSEN_WHEN_QUEUED, type ActionKind, type ActionSpec } from './action-spec.js'
 
 /** The domain tables, each naming its own kinds. */
 const TABLES = [MEMBERSHIP_ACTIONS, INVITE_ACTIONS, ROLE_ACTIONS, MODERATION_ACTIONS, CALENDAR_ACTIONS, SPACE_ACTIONS] as const
@@ -37,4 +39,13 @@ export function actionMethodsByAbility(): Map<string, string[]> {
     out.set(ability, [...(out.get(ability) ?? []), ...spec.scope.methods])
   }
   return out
+}
+
+/**
+ * The schema of a kind's payload as the outbox stores it: the contract's (GroupAction's
+ * member for the kind, without `kind`), with what the core chose when it queued it.
+ */
+export function payloadSchema(kind: ActionKind): z.AnyZodObject {
+  const requested = GroupAction.optionsMap.get(kind)!.omit({ kind: true })
+  return kind in CHOSEN_WHEN_QUEUED ? requested.merge(CHOSEN_WHEN_QUEUED[kind as keyof typeof CHOSEN_WHEN_QUEUED]) : requested
 }
