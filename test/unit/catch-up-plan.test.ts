@@ -162,7 +162,14 @@ describe('ownFromAnswers', () => {
     ])
   })
 
+  it('reads the log instead when what an action made elsewhere is read back like anyone’s (an ejection, a takedown, a report)', () => {
+    expect(ownFromAnswers([sent(1, 'member.eject', { did: BOB }, { seq: 3 })], GROUP, now)).toBeNull()
+    expect(ownFromAnswers([sent(1, 'subject.event', { key: BOB, subject: { did: BOB }, event: 'takedown' }, { seq: 3 })], GROUP, now)).toBeNull()
+    expect(ownFromAnswers([sent(1, 'report.create', { subject: { did: BOB }, reasonType: 'spam' }, { seq: 3 })], GROUP, now)).toBeNull()
+    expect(ownFromAnswers([sent(1, 'subject.event', { key: BOB, subject: { did: BOB }, event: 'escalate' }, { seq: 3 })], GROUP, now)).toEqual([])
+  })
+
   it('reads the log instead when one answer lacks its seq (an older host, or the person’s own server)', () => {
-    expect(ownFromAnswers([sent(1, 'member.eject', { did: BOB }, { seq: 3 }), sent(2, 'event.rsvp', { rkey: 'ev1', status: 'going' })], GROUP, now)).toBeNull()
+    expect(ownFromAnswers([sent(1, 'member.grantRole', { did: BOB, role: 'admin' }, { seq: 3 }), sent(2, 'event.rsvp', { rkey: 'ev1', status: 'going' })], GROUP, now)).toBeNull()
   })
 })

@@ -111,6 +111,13 @@ export interface ActionSpec<K extends ActionKind> {
   namedByLog?: ChangeKind
   /** Takes from a confirmed change what only the host knew (an admitted member's joining time, a new invite's address). */
   settle?(tx: Tx, groupDid: string, p: ActionPayloads[K], change: ConfirmedChange, outboxId: number): Promise<void>
+  /**
+   * Whether it makes changes beyond its own kinds that must be read back from the log
+   * like anyone else's (an ejection's revoked invites, a takedown's hidden record): then
+   * its answer alone does not settle it. An action with no change kinds of its own is
+   * always read back.
+   */
+  readBack?(p: ActionPayloads[K]): boolean
   /** The changes its answer confirms, when the host answered what it made: settled without reading the log. */
   answered?(p: ActionPayloads[K], answer: WriteAnswer, ctx: { groupDid: string; now: string }): ConfirmedChange[]
 }

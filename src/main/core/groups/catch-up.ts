@@ -106,13 +106,17 @@ export function planCatchUp(changes: Change[], sent: SentAction[], ids: Map<numb
   return { read: lists.size || group ? { lists, group, cursor } : null, own }
 }
 
+/** Whether an action's answer settles it, or its changes must be read back from the log. */
+const settlesFromAnswer = (a: SentAction) => a.answer.seq !== undefined && spec(a).changes.length > 0 && !spec(a).readBack?.(storedPayload(a.kind, a.payload))
+
 /**
  * Our own changes as the writes' answers tell them, when every action sent was answered
  * with its place in the change log: then the log need not be read to settle them.
- * Null when one was not (an older host, or a write to the person's own server).
+ * Null when one was not (an older host, a write to the person's own server) or made
+ * changes that are read back like anyone else's.
  */
 export function ownFromAnswers(sent: SentAction[], groupDid: string, now: string): OwnChange[] | null {
-  if (!sent.every((a) => a.answer.seq !== undefined)) return null
+  if (!sent.every(settlesFromAnswer)) return null
   return sent.flatMap((action) => (spec(action).answered?.(storedPayload(action.kind, action.payload), action.answer, { groupDid, now }) ?? []).map((change) => ({ change, action })))
 }
 

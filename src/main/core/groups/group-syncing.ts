@@ -190,7 +190,7 @@ export class GroupSyncing {
     const settled = taken ?? rt.outbox.takeSettled(groupDid)
     const sentNow = sentOf(settled)
     // A refused action's cached effect was wrong: its list is read again.
-    const refused = new Set(settled.filter((a) => a.state !== 'done' && isActionKind(a.kind)).flatMap((a) => listOf(a.kind as SentAction['kind']) ?? []))
+    const refused = new Set(settled.flatMap((a) => (a.state !== 'done' && isActionKind(a.kind) ? (listOf(a.kind) ?? []) : [])))
     const ahead = this.answeredAhead.get(key) ?? []
     this.answeredAhead.delete(key)
     const sent = [...ahead.map((a) => a.action), ...sentNow]

@@ -13,8 +13,8 @@ import { errorFields, log } from '../log/log.js'
 
 /**
  * What an organizer does: actions queued in the account's outbox with their cached
- * effect (shown at once, sent in the background, confirmed by the host's answer or its change log), and
- * starting a new group.
+ * effect (shown at once, sent in the background, confirmed by the host's answer or its
+ * change log), and starting a new group.
  */
 export class OrganizerQueue {
   /** Sends started by act(), awaited on close so nothing writes to a closed cache. */

@@ -67,6 +67,8 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     alreadyApplied: async (rt, g, p) => !(await memberOnHost(rt, g, p.did)),
     scope: { ability: 'eject', methods: ['example.groups.ejectMember'] },
     changes: ['member.ejected', 'ban.created'],
+    // The host also denies their open request and revokes their invites: those lists are read back.
+    readBack: () => true,
     list: 'members',
     confirmed: 'remove',
     identifiers: (p) => [p.did],

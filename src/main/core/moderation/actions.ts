@@ -82,6 +82,7 @@ export const MODERATION_ACTIONS: ActionTable<'subject.update' | 'subject.event' 
     // A takedown's effect on what members are served (record.takenDown/restored, an
     // ejection) is read back from the host like anyone else's change.
     changes: ['subject.updated'],
+    readBack: (p) => p.event === 'takedown' || p.event === 'reverseTakedown',
     list: 'subjects',
     confirmed: 'keep',
     identifiers: (p) => [p.key, subjectId(p.subject)],
