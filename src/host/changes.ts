@@ -6,7 +6,7 @@ import { noteChangeWritten, writingToLog } from './stream/log-signals.js'
 import { decodeCursor, encodeCursor } from './pagination.js'
 import { refuse } from './errors.js'
 import type { KnownValues } from '../shared/known-values.js'
-import type { Change } from './lexicon/types/example/groups/defs.js'
+import type { Change } from '../node/lexicon/types/example/groups/defs.js'
 
 /**
  * What the change log records, for clients catching up after being away

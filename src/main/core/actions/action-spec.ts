@@ -6,7 +6,7 @@ import type { CacheSchema } from '../cache/cache-db.js'
 import type { ListName } from '../groups/group-sync.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ProcedureNsid } from '../xrpc/methods.js'
-import type { Change as LexChange } from '../xrpc/lexicon/types/example/groups/defs.js'
+import type { Change as LexChange } from '@node/lexicon/types/example/groups/defs.js'
 
 export type Tx = Transaction<CacheSchema>
 type Db = Kysely<CacheSchema> | Tx

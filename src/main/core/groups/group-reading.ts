@@ -4,7 +4,7 @@ import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { AccountRuntimes } from './account-runtimes.js'
 import { cachedSummary } from './group-sync.js'
-import type { HostGroupView } from './host-views.js'
+import type { GroupView } from '@node/lexicon/types/example/groups/defs.js'
 import { actionTarget } from './organizer-actions.js'
 import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
 import { memberList } from './member-list.js'
@@ -80,7 +80,7 @@ export class GroupReading {
     const rt = await this.runtimes.get(accountDid)
     const row = await rt.cache.selectFrom('group_row').select('view').where('did', '=', groupDid).executeTakeFirst()
     if (!row) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
-    const roles = (JSON.parse(row.view) as HostGroupView).roles ?? []
+    const roles = (JSON.parse(row.view) as GroupView).roles ?? []
     return this.lists.page(rt.cache, accountDid, groupDid, memberList(roles.map((r) => r.name)), query)
   }
   /** A page of outstanding invites, newest first, searched in the core. */

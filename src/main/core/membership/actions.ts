@@ -2,13 +2,13 @@ import { ERROR_MESSAGES } from '@shared/errors.js'
 import { markPending, putItem, readItem } from '../cache/items.js'
 import { ACCEPTANCE_COLLECTION, membersSpace } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
-import type { HostMember } from '../groups/host-views.js'
+import type { Member } from '@node/lexicon/types/example/groups/defs.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ActionTable } from '../actions/action-spec.js'
 import { viaHost } from '../actions/via-host.js'
 import { MY_REQUEST, type MyJoinRequestView } from './my-join-request.js'
 
-async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<HostMember | null> {
+async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<Member | null> {
   const host = await rt.hostOf(groupDid)
   const { members } = await host.query('example.groups.listMembers', { group: groupDid, q: did, limit: 100 })
   return members.find((m) => m.did === did) ?? null

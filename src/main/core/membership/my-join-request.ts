@@ -1,4 +1,4 @@
-import type { HostJoinRequest } from '../groups/host-views.js'
+import type { JoinRequest } from '@node/lexicon/types/example/groups/defs.js'
 
 /**
  * The person's own join request to a group, cached as one item (kind `myJoinRequest`,
@@ -12,4 +12,4 @@ export interface MyJoinRequestView {
   message: string | null
 }
 
-export const myJoinRequestView = (r: Pick<HostJoinRequest, 'createdAt' | 'message'>): MyJoinRequestView => ({ createdAt: r.createdAt, message: r.message ?? null })
+export const myJoinRequestView = (r: Pick<JoinRequest, 'createdAt' | 'message'>): MyJoinRequestView => ({ createdAt: r.createdAt, message: r.message ?? null })
