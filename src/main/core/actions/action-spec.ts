@@ -29,12 +29,7 @@ export type ActionPayloads = { [K in ActionKind]: Requested<K> & (K extends keyo
 /** A kind of change the host records in a group's log (lexicons/example/groups/defs.json#change.kind). */
 export type ChangeKind = KnownValues<LexChange['kind']>
 /** An entry of a group's change log, as read (an unknown kind is kept: it makes the group read whole). */
-export interface Change {
-  seq: number
-  kind: string
-  subject?: string
-  createdAt: string
-}
+export type Change = Pick<LexChange, 'seq' | 'kind' | 'subject' | 'createdAt'>
 /** A change of ours the host confirmed: from its log, or from the write's own answer. */
 export interface ConfirmedChange {
   kind: ChangeKind
