@@ -53,7 +53,10 @@ const member = (did: string, roles: string[]) => ({ did, handle: null, roles, jo
 const subject = { key: BOB, subject: { did: BOB }, status: 'open', takenDown: false, assignedTo: null, reportCount: 2 }
 const calendar = `at://${G}/space/community.lexicon.calendar/self`
 const eventUri = (rkey: string) => `${calendar}/${G}/community.lexicon.calendar.event/${rkey}`
-const picnic = { rkey: 'ev1', uri: eventUri('ev1'), name: 'Picnic', startsAt: '2026-06-01T10:00:00.000Z', endsAt: null, description: null, location: null, createdAt: AT, myRsvp: null }
+/** A record key as the core chooses one (a TID): the stored payload's schema refuses anything else. */
+const EV1 = '3lbxkeuvqhk2a'
+const EV2 = '3lbxkeuvqhk2b'
+const picnic = { rkey: EV1, uri: eventUri(EV1), name: 'Picnic', startsAt: '2026-06-01T10:00:00.000Z', endsAt: null, description: null, location: null, createdAt: AT, myRsvp: null }
 const space = { uri: `at://${G}/space/example.forum/self`, type: 'example.forum', skey: 'self', name: 'Forum', readableBy: ['member'], credentialScopes: [], wellKnown: false }
 
 /** One test per action kind (a kind missing here does not compile). */
@@ -145,27 +148,27 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     expect(await shown('subject')).toEqual([{ ...subject, pending: false }])
   },
   'event.create': async () => {
-    const payload = { rkey: 'ev2', event: { name: 'Walk', startsAt: '2026-07-01T09:00:00.000Z', location: 'Park' } }
+    const payload = { rkey: EV2, event: { name: 'Walk', startsAt: '2026-07-01T09:00:00.000Z', location: 'Park' } }
     await queue('event.create', payload)
-    expect(await shown('event')).toEqual([expect.objectContaining({ rkey: 'ev2', uri: '', name: 'Walk', location: 'Park', endsAt: null, myRsvp: null, pending: true })])
-    await confirm('event.create', payload, [{ kind: 'record.created', subject: eventUri('ev2'), createdAt: AT }])
-    expect(await shown('event')).toEqual([expect.objectContaining({ rkey: 'ev2', uri: eventUri('ev2'), pending: false })])
+    expect(await shown('event')).toEqual([expect.objectContaining({ rkey: EV2, uri: '', name: 'Walk', location: 'Park', endsAt: null, myRsvp: null, pending: true })])
+    await confirm('event.create', payload, [{ kind: 'record.created', subject: eventUri(EV2), createdAt: AT }])
+    expect(await shown('event')).toEqual([expect.objectContaining({ rkey: EV2, uri: eventUri(EV2), pending: false })])
   },
   'event.update': async () => {
-    await seed('event', 'ev1', picnic)
-    await queue('event.update', { rkey: 'ev1', event: { name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z' } })
+    await seed('event', EV1, picnic)
+    await queue('event.update', { rkey: EV1, event: { name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z' } })
     expect(await shown('event')).toEqual([{ ...picnic, name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z', pending: true }])
   },
   'event.delete': async () => {
-    await seed('event', 'ev1', picnic)
-    await queue('event.delete', { rkey: 'ev1' })
+    await seed('event', EV1, picnic)
+    await queue('event.delete', { rkey: EV1 })
     expect(await shown('event')).toEqual([{ ...picnic, pending: true }])
-    await confirm('event.delete', { rkey: 'ev1' })
+    await confirm('event.delete', { rkey: EV1 })
     expect(await shown('event')).toEqual([])
   },
   'event.rsvp': async () => {
-    await seed('event', 'ev1', picnic)
-    await queue('event.rsvp', { rkey: 'ev1', status: 'going' })
+    await seed('event', EV1, picnic)
+    await queue('event.rsvp', { rkey: EV1, status: 'going' })
     expect(await shown('event')).toEqual([{ ...picnic, myRsvp: 'going', pending: true }])
   },
   'space.create': async () => {
@@ -215,7 +218,7 @@ describe('the stored payload’s schema', () => {
     expect(payloadSchema('invite.revoke').safeParse({ invitee: BOB, extra: 1 }).success).toBe(false)
     expect(payloadSchema('invite.revoke').safeParse({ invitee: 'bob' }).success).toBe(false)
     expect(payloadSchema('event.create').safeParse({ event: { name: 'Walk', startsAt: AT } }).success).toBe(false)
-    expect(payloadSchema('event.create').safeParse({ rkey: 'ev1', event: { name: 'Walk', startsAt: AT } }).success).toBe(true)
+    expect(payloadSchema('event.create').safeParse({ rkey: EV1, event: { name: 'Walk', startsAt: AT } }).success).toBe(true)
     expect(payloadSchema('subject.event').safeParse({ key: BOB, subject: { did: BOB }, event: 'assign', by: ME }).success).toBe(true)
   })
 })

@@ -28,6 +28,7 @@ let asked: string[]
 let log: { changes: { seq: number; kind: string; subject?: string; createdAt: string }[]; cursor: string }
 let settled: SettledAction[]
 let notices: string[]
+let hub: NoticeHub
 let syncing: GroupSyncing
 let rt: AccountRuntime
 
@@ -47,7 +48,7 @@ beforeEach(async () => {
     },
   }
   rt = { did: ME, cache, hostOf: async () => host, outbox: { takeSettled: () => settled.splice(0), hasSettled: () => settled.length > 0 } } as unknown as AccountRuntime
-  const hub = new NoticeHub()
+  hub = new NoticeHub()
   hub.subscribe((n) => notices.push(n.name))
   const lists = { warm: () => {} } as unknown as ListPages
   syncing = new GroupSyncing({} as AccountRuntimes, lists, { idResolver: {} as IdResolver, resolveHandle: async () => null, notices: hub })
@@ -70,6 +71,7 @@ describe('an action settles from its answer', () => {
     await syncing.afterSending(rt, G)
     expect(asked).toEqual([])
     expect(await shown()).toEqual({ requests: [], members: [{ did: ALICE, handle: 'alice.test', pending: false }] })
+    await hub.delivered()
     expect(notices).toContain('group.changed')
   })
 
