@@ -7,7 +7,7 @@ import { GroupTokens } from './group-token.js'
 import { OAuthAccessTokens } from '../oauth/access-token.js'
 import { RefreshTokens } from '../oauth/refresh-tokens.js'
 import { liveSession } from '../oauth/sessions.js'
-import { spaceScopesOf } from '../oauth/space-scopes.js'
+import { spaceScopesFor } from '../../shared/space-scope.js'
 import { GRANTED_ACTIONS } from '../spaces/scope.js'
 import type { WriteGrant } from '../spaces/group-writes.js'
 import { verifyServiceAuth } from './service-auth.js'
@@ -112,6 +112,6 @@ async function writeGrantOf(ctx: HostContext, token: string): Promise<WriteGrant
   const claims = await oauthTokens.verify(token)
   const session = await liveSession(ctx.db, claims.sid)
   if (!session || session.groupDid !== claims.sub) throw new AuthRequiredError('This session has ended: sign in again', 'InvalidToken')
-  const spaces = spaceScopesOf(claims.scope).filter((s) => s.authority === claims.sub)
+  const spaces = spaceScopesFor(claims.scope, claims.sub)
   return { group: claims.sub, actor: session.personDid, jkt: claims.jkt, spaces }
 }

@@ -4,7 +4,7 @@ import { putItem, readItem } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
-import { spaceRecordAddress } from '../../../shared/space-address.js'
+import { formatSpaceAddress, parseRecordAddress, spaceRecordAddress } from '../../../shared/space-address.js'
 import type { ListName, PartialRead } from './group-sync.js'
 import type { ActionKind } from './organizer-actions.js'
 
@@ -131,8 +131,7 @@ export function listsNamed(change: Change, me: string): { lists: ListName[]; gro
     case 'record': {
       // A takedown or restore moves what members are served and the moderation queue's mark.
       if (change.kind === 'record.takenDown' || change.kind === 'record.restored') return { lists: ['events', 'spaces', 'subjects'], group: false }
-      // A record's address: at://<group>/space/<type>/<skey>/<repo>/<collection>/<rkey>.
-      const collection = change.subject?.split('/')[7]
+      const collection = change.subject === undefined ? undefined : parseRecordAddress(change.subject)?.collection
       if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION) return { lists: ['events'], group: false }
       if (collection === 'example.groups.space') return { lists: ['spaces'], group: false }
       return { lists: [], group: false }
@@ -174,7 +173,7 @@ export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: Sen
     )
   }
   if (a.kind === 'event.create') ids.push(calendarSpace(groupDid)) // the calendar space, made with the first event
-  if (a.kind === 'space.create') ids.push(`at://${groupDid}/space/${String(p.type)}/${String(p.skey)}`)
+  if (a.kind === 'space.create') ids.push(formatSpaceAddress({ authority: groupDid, type: String(p.type), skey: String(p.skey) }))
   if (a.kind === 'membership.accept' || a.kind === 'membership.leave') ids.push(rt.did)
   const subject = p.subject as { did?: unknown; uri?: unknown } | undefined
   if (typeof subject?.did === 'string') ids.push(subject.did)

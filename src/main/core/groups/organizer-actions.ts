@@ -9,7 +9,7 @@ import { parseStored, QUEUED_PAYLOADS } from '../outbox/queued-payloads.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { Member } from '@node/lexicon/types/example/groups/defs.js'
 import { ERROR_MESSAGES } from '@shared/errors.js'
-import { spaceRecordAddress } from '@shared/space-address.js'
+import { formatSpaceAddress, parseSpaceAddress, spaceIndexKey, spaceRecordAddress } from '@shared/space-address.js'
 import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
 import type { SpaceWrite } from '../credentials/group-credentials.js'
@@ -65,6 +65,12 @@ const typedSubject = (s: { did: string } | { uri: string; cid?: string }) =>
 
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
+/** A space as an outbox line names it: `<type>/<skey>`. */
+const spaceLabel = (space: string) => {
+  const s = parseSpaceAddress(space)
+  return s ? `${s.type}/${s.skey}` : space
+}
+
 const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | keyof typeof JOIN_ACTIONS | keyof typeof MODERATION_ACTIONS>]: ActionSpec<K> } = {
   'joinRequest.decide': {
     send: viaHost('example.groups.admitMember', (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) })),
@@ -115,14 +121,14 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | 
     send: viaHost('example.groups.createSpace', (group, p) => ({ group, ...p })),
     label: (p) => `Create the space “${p.name}”`,
     applyToCache: (tx, g, p, id) =>
-      putItem(tx, g, 'space', `${p.type}:${p.skey}`, { uri: `at://${g}/space/${p.type}/${p.skey}`, ...p, wellKnown: false }, id),
+      putItem(tx, g, 'space', spaceIndexKey(p), { uri: formatSpaceAddress({ authority: g, type: p.type, skey: p.skey }), ...p, wellKnown: false }, id),
     conflicts: { InvalidRequest: 'A space of that kind already exists, or its settings were refused.', Forbidden: ERROR_MESSAGES.Forbidden! },
   },
   'space.update': {
     send: viaHost('example.groups.updateSpace', (group, p) => ({ group, ...p })),
-    label: (p) => `Change the space ${p.space.split('/space/')[1] ?? p.space}`,
+    label: (p) => `Change the space ${spaceLabel(p.space)}`,
     applyToCache: async (tx, g, p, id) => {
-      const key = p.space.split('/space/')[1]!.replace('/', ':')
+      const key = spaceIndexKey(parseSpaceAddress(p.space)!)
       const current = await readItem<Record<string, unknown>>(tx, g, 'space', key)
       if (current) await putItem(tx, g, 'space', key, { ...current, ...definedOnly(p) }, id)
     },
@@ -130,12 +136,12 @@ const HOST_ACTIONS: { [K in Exclude<ActionKind, keyof typeof CALENDAR_ACTIONS | 
   },
   'space.delete': {
     send: viaHost('example.groups.deleteSpace', (group, p) => ({ group, space: p.space })),
-    label: (p) => `Delete the space ${p.space.split('/space/')[1] ?? p.space}`,
-    applyToCache: (tx, g, p, id) => markPending(tx, g, 'space', p.space.split('/space/')[1]!.replace('/', ':'), id),
+    label: (p) => `Delete the space ${spaceLabel(p.space)}`,
+    applyToCache: (tx, g, p, id) => markPending(tx, g, 'space', spaceIndexKey(parseSpaceAddress(p.space)!), id),
     conflicts: { SpaceNotFound: 'That space was already deleted.', WellKnownSpace: ERROR_MESSAGES.WellKnownSpace!, Forbidden: ERROR_MESSAGES.Forbidden! },
     alreadyApplied: async (rt, g, p) => {
       const host = await rt.hostOf(g)
-      const key = p.space.split('/space/')[1]!.replace('/', ':')
+      const key = spaceIndexKey(parseSpaceAddress(p.space)!)
       return host
         .query('com.atproto.space.getRecord', { space: membersSpace(g), repo: g, collection: 'example.groups.space', rkey: key })
         .then(() => false)
