@@ -1,3 +1,5 @@
+import { formatSpaceScope, SPACE_ACTIONS, spaceScopesFor, type SpaceAction } from './space-scope.js'
+
 /**
  * Acting as a group (spec section 5, "Group session via OAuth sign-in"): the scope Convene
  * asks the group's host for, and what a granted scope lets the app do, in plain words.
@@ -9,17 +11,7 @@
 export const CALENDAR_SPACE_TYPE = 'community.lexicon.calendar'
 export const CALENDAR_EVENT_COLLECTION = 'community.lexicon.calendar.event'
 
-export type SpaceAction = 'create' | 'update' | 'delete'
-const SPACE_ACTIONS: readonly SpaceAction[] = ['create', 'update', 'delete']
-
-/** One `space:` permission of a granted scope (the spec's grant shape). */
-export interface SpacePermission {
-  type: string
-  authority: string | null
-  skey: string | null
-  collections: string[]
-  actions: SpaceAction[]
-}
+export type { SpaceAction }
 
 /**
  * What Convene asks for when a person acts as a group: writing the group's calendar
@@ -27,38 +19,16 @@ export interface SpacePermission {
  * do is used by the app, so nothing else is asked for.
  */
 export function groupSessionScope(groupDid: string): string {
-  const params = [`authority=${encode(groupDid)}`, 'skey=self', `collection=${CALENDAR_EVENT_COLLECTION}`, ...SPACE_ACTIONS.map((a) => `action=${a}`)]
-  return `atproto space:${CALENDAR_SPACE_TYPE}?${params.join('&')}`
-}
-
-// Written as the host writes its grants (src/host/spaces/scope.ts): `:` stays as is, as in
-// atproto's own `rpc:…?aud=did:web:…` scopes; anything else outside the unreserved set is encoded.
-const encode = (value: string) => encodeURIComponent(value).replace(/%3A/gi, ':')
-
-/** The `space:` permissions in a scope string; malformed parts confer nothing. */
-export function spacePermissions(scope: string): SpacePermission[] {
-  const out: SpacePermission[] = []
-  for (const part of scope.split(' ')) {
-    if (!part.startsWith('space:')) continue
-    const [type, query = ''] = part.slice('space:'.length).split('?', 2) as [string, string?]
-    if (!/^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z0-9-]+)*$/.test(type)) continue
-    const params = new URLSearchParams(query)
-    const named = params.getAll('action').filter((a): a is SpaceAction => (SPACE_ACTIONS as string[]).includes(a))
-    // As with `repo:` permissions, naming no action means every action; naming only
-    // unknown ones means none.
-    const actions = params.getAll('action').length === 0 ? [...SPACE_ACTIONS] : named
-    out.push({ type, authority: params.get('authority'), skey: params.get('skey'), collections: params.getAll('collection'), actions })
-  }
-  return out
+  const asked = { type: CALENDAR_SPACE_TYPE, authority: groupDid, skey: 'self', collections: [CALENDAR_EVENT_COLLECTION], actions: [...SPACE_ACTIONS] }
+  return `atproto ${formatSpaceScope(asked)}`
 }
 
 /** Whether `scope` lets the session do `action` on the group's calendar events. */
 export function allowsCalendar(scope: string, groupDid: string, action: SpaceAction): boolean {
-  return spacePermissions(scope).some(
+  return spaceScopesFor(scope, groupDid).some(
     (p) =>
       p.type === CALENDAR_SPACE_TYPE &&
-      (p.authority === null || p.authority === groupDid) &&
-      (p.skey === null || p.skey === 'self') &&
+      p.skey === 'self' &&
       (p.collections.includes(CALENDAR_EVENT_COLLECTION) || p.collections.includes('*')) &&
       p.actions.includes(action),
   )

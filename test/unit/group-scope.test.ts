@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { abilitiesSummary, allowsCalendar, groupAbilities, groupSessionScope, spacePermissions } from '../../src/shared/group-scope.js'
+import { abilitiesSummary, allowsCalendar, groupAbilities, groupSessionScope } from '../../src/shared/group-scope.js'
 
 const group = 'did:plc:groupaaaaaaaaaaaaaaaaaaa'
 const other = 'did:plc:otherbbbbbbbbbbbbbbbbbbb'
@@ -31,9 +31,11 @@ describe('acting as a group: what a granted scope allows', () => {
 
   it('reads encoded parameters as the host may write them', () => {
     const encoded = `space:community.lexicon.calendar?authority=${encodeURIComponent(group)}&skey=self&collection=community.lexicon.calendar.event`
-    expect(spacePermissions(encoded)).toEqual([
-      { type: 'community.lexicon.calendar', authority: group, skey: 'self', collections: ['community.lexicon.calendar.event'], actions: ['create', 'update', 'delete'] },
-    ])
+    expect(groupAbilities(`atproto ${encoded}`, group).map((a) => a.key)).toEqual(['calendar.create', 'calendar.update', 'calendar.delete'])
+  })
+
+  it('offers nothing for a scope without a space key: it names no space', () => {
+    expect(groupAbilities(`atproto space:community.lexicon.calendar?authority=${group}&collection=community.lexicon.calendar.event`, group)).toEqual([])
   })
 
   it('sums up a session’s abilities in one line for the switcher', () => {

@@ -3,11 +3,12 @@ import type { HostDb } from '../db/index.js'
 import type { HostContext } from '../context.js'
 import { DpopVerifier } from './dpop.js'
 import { challenged } from './dpop-answers.js'
-import { GroupTokens } from './group-token.js'
-import { OAuthAccessTokens } from '../oauth/access-token.js'
+import { AccessTokens } from './access-tokens.js'
+import { GROUP_CREDENTIAL, type GroupGrant } from './group-token.js'
+import { SESSION_ACCESS_TOKEN, type OAuthAccessClaims } from '../oauth/access-token.js'
 import { RefreshTokens } from '../oauth/refresh-tokens.js'
 import { liveSession } from '../oauth/sessions.js'
-import { spaceScopesOf } from '../oauth/space-scopes.js'
+import { spaceScopesFor } from '../../shared/space-scope.js'
 import { GRANTED_ACTIONS } from '../spaces/scope.js'
 import type { WriteGrant } from '../spaces/group-writes.js'
 import { verifyServiceAuth } from './service-auth.js'
@@ -18,9 +19,9 @@ import { noteCaller } from '../log/request-log.js'
 /** DPoP checking and group-credential tokens: what `getGroupAuth` and group writes use. */
 export interface GroupAuth {
   dpop: DpopVerifier
-  tokens: GroupTokens
+  tokens: AccessTokens<GroupGrant>
   /** Access tokens of group sessions from the OAuth sign-in (src/host/oauth). */
-  oauthTokens: OAuthAccessTokens
+  oauthTokens: AccessTokens<OAuthAccessClaims>
   /** Their refresh tokens, which the host recognises even once rotated out (reuse ends the session). */
   oauthRefreshTokens: RefreshTokens
   /** `getGroupAuth` takes each service-auth token once. */
@@ -31,8 +32,8 @@ export interface GroupAuth {
 export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; serviceDid: string; hostKey: Buffer }): Promise<GroupAuth> {
   return {
     dpop: new DpopVerifier(db, await randomSecret(db, opts.hostKey, 'dpopNonceSecret'), opts.publicUrl),
-    tokens: new GroupTokens(await randomSecret(db, opts.hostKey, 'groupTokenSecret'), opts.serviceDid),
-    oauthTokens: new OAuthAccessTokens(await randomSecret(db, opts.hostKey, 'oauthTokenSecret'), new URL(opts.publicUrl).origin),
+    tokens: new AccessTokens(GROUP_CREDENTIAL, await randomSecret(db, opts.hostKey, 'groupTokenSecret'), opts.serviceDid),
+    oauthTokens: new AccessTokens(SESSION_ACCESS_TOKEN, await randomSecret(db, opts.hostKey, 'oauthTokenSecret'), new URL(opts.publicUrl).origin),
     oauthRefreshTokens: new RefreshTokens(await randomSecret(db, opts.hostKey, 'oauthRefreshSecret')),
     oneTimeTokens: new OneTimeServiceTokens(db),
   }
@@ -107,11 +108,11 @@ async function writeGrantOf(ctx: HostContext, token: string): Promise<WriteGrant
   const { tokens, oauthTokens } = ctx.groupAuth
   if (!oauthTokens.claimsToBeOurs(token)) {
     const g = await tokens.verify(token)
-    return { group: g.group, actor: g.actor, jkt: g.jkt, spaces: [{ space: g.space, collections: g.collections, actions: GRANTED_ACTIONS }] }
+    return { group: g.sub, actor: g.actor, jkt: g.jkt, spaces: [{ space: g.space, collections: g.collections, actions: GRANTED_ACTIONS }] }
   }
   const claims = await oauthTokens.verify(token)
   const session = await liveSession(ctx.db, claims.sid)
   if (!session || session.groupDid !== claims.sub) throw new AuthRequiredError('This session has ended: sign in again', 'InvalidToken')
-  const spaces = spaceScopesOf(claims.scope).filter((s) => s.authority === claims.sub)
+  const spaces = spaceScopesFor(claims.scope, claims.sub)
   return { group: claims.sub, actor: session.personDid, jkt: claims.jkt, spaces }
 }

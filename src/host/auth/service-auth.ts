@@ -5,6 +5,7 @@ import { resolveDidDocument } from '../identity/resolve-did.js'
 import { nodeVerifySignature } from './verify-signature.js'
 import { precheckServiceAuthToken } from './token-precheck.js'
 import { noteCaller } from '../log/request-log.js'
+import { nsidOfXrpcPath } from '../../shared/xrpc-path.js'
 
 /**
  * The longest lifetime (`exp - iat`) a service-auth token may have: the PDS's own cap
@@ -26,11 +27,6 @@ export interface VerifiedServiceAuth {
   exp: number
 }
 
-/** The NSID a request is for, from its path (`/xrpc/<nsid>`). */
-export function methodOf(path: string): string {
-  return path.replace(/^\/xrpc\//, '').split(/[?/]/)[0] ?? ''
-}
-
 /**
  * Service auth (spec section 5): a JWT minted by the caller's own PDS, signed with the
  * key in the caller's DID document, `aud` exactly `<this host's service DID>#groups`,
@@ -43,7 +39,8 @@ export async function verifyServiceAuth(ctx: HostContext, req: MethodAuthContext
     throw new AuthRequiredError('Service auth is required: send "Authorization: Bearer <token from getServiceAuth>"', 'AuthMissing')
   }
   const token = header.slice('Bearer '.length).trim()
-  const lxm = methodOf(req.originalUrl ?? req.url)
+  // Only routed methods get here; '' (no method) would match no token's `lxm`.
+  const lxm = nsidOfXrpcPath(req.originalUrl ?? req.url) ?? ''
   // No DID is resolved for a token that fails what needs no key. Also before the cache:
   // a token verified for one method is still refused for another (its `lxm`), and an
   // expired one is refused with its own error.

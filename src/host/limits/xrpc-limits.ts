@@ -5,13 +5,13 @@ import {
   type RateLimiterStatus,
   type ServerRateLimitDescription,
 } from '@atproto/xrpc-server'
-import { methodOf } from '../auth/service-auth.js'
 import type { CounterStore } from './window-counter.js'
 import type { RateLimits } from './rate-limits.js'
 import { limitInWords, waitInWords } from './refusal.js'
 import { markAuthenticated } from './authenticated.js'
 import type { HostedGroups } from '../groups/hosted-groups.js'
 import { parseSpaceAddress } from '../../shared/space-address.js'
+import { nsidOfXrpcPath } from '../../shared/xrpc-path.js'
 
 type Ctx = HandlerContext
 
@@ -37,7 +37,7 @@ function namedGroup(ctx: Ctx): { did: string; checked: boolean } | null {
 }
 
 const CREATE_GROUP = 'example.groups.createGroup'
-const isCreateGroup = (ctx: Ctx) => methodOf(ctx.req.originalUrl ?? ctx.req.url) === CREATE_GROUP
+const isCreateGroup = (ctx: Ctx) => nsidOfXrpcPath(ctx.req.originalUrl ?? ctx.req.url) === CREATE_GROUP
 
 /** What a request counts against: the counter's key, and what a refusal calls it. */
 interface Counted {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type express from 'express'
 import type { Logger } from 'pino'
-import { methodOf } from '../auth/service-auth.js'
+import { nsidOfXrpcPath } from '../../shared/xrpc-path.js'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 
@@ -45,12 +45,12 @@ export function requestLog(logger: Logger): express.RequestHandler {
       res.off('finish', done)
       res.off('close', done)
       const ms = Number(process.hrtime.bigint() - started) / 1e6
-      const path = req.path.startsWith('/xrpc/') ? undefined : req.path.slice(0, 200)
+      const nsid = nsidOfXrpcPath(req.path)
       const status = res.headersSent ? res.statusCode : 0 // 0: the client went away first
       const line = {
         reqId,
         method: req.method,
-        ...(path === undefined ? { nsid: methodOf(req.path).slice(0, 200) } : { path }),
+        ...(nsid ? { nsid } : { path: req.path.slice(0, 200) }),
         status,
         ms: Math.round(ms * 10) / 10,
         ...(res.locals.callerDid ? { caller: res.locals.callerDid as string } : {}),

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema, ReportTable } from '../db/schema.js'
 import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
+import { parseRecordAddress } from '../../shared/space-address.js'
 
 type Db = Kysely<HostDatabaseSchema> | Transaction<HostDatabaseSchema>
 
@@ -17,18 +18,22 @@ export const REASON_TYPES = [
 
 /**
  * The person a subject is about: an account's DID, or the author of a record (the repo
- * segment of a space record address `at://<group>/space/<type>/<skey>/<repo>/<collection>/<rkey>`,
- * or the authority of a plain at:// address). Reporters are never shown to them.
+ * of its address, in a space or not). Reporters are never shown to them. Null for a key
+ * that is neither (subjects are checked when reported, so none should be).
  */
-export function reportedPerson(subjectKey: string): string {
+export function reportedPerson(subjectKey: string): string | null {
   if (subjectKey.startsWith('did:')) return subjectKey
-  const parts = subjectKey.split('/')
-  if (parts[3] === 'space' && parts.length === 9) return parts[6]!
-  return parts[2] ?? ''
+  return parseRecordAddress(subjectKey)?.repo ?? null
 }
 
-/** Whether someone reading about a subject may see who reported it: anyone but the reported person. */
-export const mayKnowReporters = (subjectKey: string, reader: string) => reportedPerson(subjectKey) !== reader
+/**
+ * Whether someone reading about a subject may see who reported it: anyone but the
+ * reported person; no one when who that is cannot be told.
+ */
+export const mayKnowReporters = (subjectKey: string, reader: string) => {
+  const person = reportedPerson(subjectKey)
+  return person !== null && person !== reader
+}
 
 export function reportView(row: ReportTable, showReporter: boolean): Defs.ReportView {
   return {

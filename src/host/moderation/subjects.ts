@@ -1,9 +1,9 @@
-import { isValidDid, isValidNsid, isValidRecordKey } from '@atproto/syntax'
+import { isValidDid } from '@atproto/syntax'
 import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema, SubjectStatus, SubjectTable } from '../db/schema.js'
 import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 import { refuse } from '../errors.js'
-import { parseSpaceAddress } from '../../shared/space-address.js'
+import { parseRecordAddress } from '../../shared/space-address.js'
 import { mayKnowReporters, reportView } from './reports.js'
 import { takenDownAmong } from './takedowns.js'
 import { assignmentOf } from './assignment.js'
@@ -23,30 +23,16 @@ export function parseSubject(union: { $type: string }): { key: string; subject: 
     return { key: input.did, subject: { $type: input.$type, did: input.did } }
   }
   if (input.$type === 'example.groups.defs#subjectRecord' && typeof input.uri === 'string') {
-    if (!isRecordAddress(input.uri)) {
+    // A record's own address and nothing else: a handle, a bare repo or a query would
+    // each make a subject of their own for one record, splitting its reports, and junk
+    // keys would fill the moderators' queue.
+    if (!parseRecordAddress(input.uri)) {
       throw refuse('InvalidRequest', 'A record subject needs a record’s at:// address: at://<did>/<collection NSID>/<record key>')
     }
     const cid = typeof input.cid === 'string' ? input.cid : undefined
     return { key: input.uri, subject: { $type: input.$type, uri: input.uri, ...(cid ? { cid } : {}) } }
   }
   throw refuse('InvalidRequest', 'The subject must be an account {did} (example.groups.defs#subjectAccount) or a record {uri, cid?} (example.groups.defs#subjectRecord)')
-}
-
-/**
- * A record's own address and nothing else: `at://<did>/<collection>/<rkey>` in a repo,
- * or `<space>/<did>/<collection>/<rkey>` in a space. A handle, a bare repo or a query
- * would each make a subject of their own for one record, splitting its reports, and
- * junk keys would fill the moderators' queue.
- */
-function isRecordAddress(uri: string): boolean {
-  if (uri.length > 2048 || !uri.startsWith('at://')) return false
-  const parts = uri.split('/')
-  let tail: string[]
-  if (parts.length === 5) tail = parts.slice(2)
-  else if (parts.length === 9 && parseSpaceAddress(parts.slice(0, 6).join('/'))) tail = parts.slice(6)
-  else return false
-  const [did, collection, rkey] = tail as [string, string, string]
-  return isValidDid(did) && isValidNsid(collection) && isValidRecordKey(rkey)
 }
 
 export function parseStatus(status: string): SubjectStatus {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
-import { parseSpaceAddress } from '../../shared/space-address.js'
+import { parseSpaceAddress, parseSpaceRecordAddress } from '../../shared/space-address.js'
 
 type Db = Kysely<HostDatabaseSchema> | Transaction<HostDatabaseSchema>
 
@@ -10,13 +10,8 @@ type Db = Kysely<HostDatabaseSchema> | Transaction<HostDatabaseSchema>
  * only those does the host serve.
  */
 export function spaceOfRecord(groupDid: string, uri: string): string | null {
-  const parts = uri.split('/')
-  if (parts.length !== 9) return null
-  const space = parts.slice(0, 6).join('/')
-  const address = parseSpaceAddress(space)
-  if (!address || address.authority !== groupDid) return null
-  if (!parts[6]!.startsWith('did:') || !parts[7] || !parts[8]) return null
-  return space
+  const record = parseSpaceRecordAddress(uri)
+  return record && parseSpaceAddress(record.space)?.authority === groupDid ? record.space : null
 }
 
 /** Which of these subject keys (record addresses, DIDs) are taken down in the group. */

@@ -3,7 +3,7 @@ import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { viewerOf } from '../groups/access.js'
 import { allowsCollection, findSpace, writableCollections, type Space } from './space.js'
-import type { SpaceAction } from '../oauth/space-scopes.js'
+import type { SpaceAction } from '../../shared/space-scope.js'
 
 type Db = Kysely<HostDatabaseSchema>
 

@@ -1,22 +1,13 @@
 import type { Space } from './space.js'
+import { formatSpaceScope, SPACE_ACTIONS } from '../../shared/space-scope.js'
 
 /** What a group credential may do with each collection it names. */
-export const GRANTED_ACTIONS = ['create', 'update', 'delete'] as const
-
-// Scope values are DIDs, record keys, NSIDs and `*`: `:` stays as is (as in atproto's
-// own `rpc:…?aud=did:web:…` scopes); anything else outside the unreserved set is encoded.
-const encode = (value: string) => encodeURIComponent(value).replace(/%3A/gi, ':')
+export const GRANTED_ACTIONS = SPACE_ACTIONS
 
 /**
  * The granted scope, shaped as spec section 5.7 has it:
  * `atproto space:<space_type>?authority=<group_did>&skey=<skey>&collection=<c>…&action=create&action=update&action=delete`.
  */
 export function spaceScope(space: Pick<Space, 'groupDid' | 'type' | 'skey'>, collections: string[]): string {
-  const params = [
-    `authority=${encode(space.groupDid)}`,
-    `skey=${encode(space.skey)}`,
-    ...collections.map((c) => `collection=${encode(c)}`),
-    ...GRANTED_ACTIONS.map((a) => `action=${a}`),
-  ]
-  return `atproto space:${encode(space.type)}?${params.join('&')}`
+  return `atproto ${formatSpaceScope({ type: space.type, authority: space.groupDid, skey: space.skey, collections, actions: [...GRANTED_ACTIONS] })}`
 }

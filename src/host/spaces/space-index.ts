@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { prepareRecord, removeRecord, storeRecord, type RecordKey } from './records.js'
 import type { Space } from './space.js'
-import { formatSpaceAddress } from '../../shared/space-address.js'
+import { formatSpaceAddress, spaceIndexKey } from '../../shared/space-address.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 
@@ -20,7 +20,7 @@ export function indexRecordKey(space: Pick<Space, 'groupDid' | 'type' | 'skey'>)
     space: membersSpaceUri(space.groupDid),
     repo: space.groupDid,
     collection: SPACE_INDEX_COLLECTION,
-    rkey: `${space.type}:${space.skey}`,
+    rkey: spaceIndexKey(space),
   }
 }
 

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
+import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 
 const Empty = z.object({}).strict()
 
@@ -64,7 +65,8 @@ const EventFields = z
   // Compared as instants: the two may carry different offsets (across a summer-time change).
   .refine((e) => !e.endsAt || Date.parse(e.endsAt) >= Date.parse(e.startsAt), { message: 'the event cannot end before it starts', path: ['endsAt'] })
 
-const SpaceType = z.string().regex(/^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z0-9-]+)*$/, 'a space type is a dotted name such as community.lexicon.calendar')
+const SpaceType = z.string().refine(isValidSpaceType, 'a space type is a dotted name such as community.lexicon.calendar')
+const SpaceAddress = z.string().refine(isSpaceAddress, 'a space address is at://<group DID>/space/<type>/<skey>')
 const Roles = z.array(z.string().min(1).max(64)).max(50)
 const Scopes = z
   .array(z.object({ role: z.string().min(1).max(64), scopes: z.array(z.string().min(1).max(317)).max(50) }).strict())
@@ -92,8 +94,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(RSVP_STATUSES) }).strict(),
   z.object({ kind: z.literal('membership.accept') }).strict(),
   z.object({ kind: z.literal('space.create'), type: SpaceType, skey: Rkey, name: z.string().trim().min(1).max(64), readableBy: Roles, credentialScopes: Scopes }).strict(),
-  z.object({ kind: z.literal('space.update'), space: z.string().startsWith('at://'), name: z.string().trim().min(1).max(64).optional(), readableBy: Roles.optional(), credentialScopes: Scopes.optional() }).strict(),
-  z.object({ kind: z.literal('space.delete'), space: z.string().startsWith('at://') }).strict(),
+  z.object({ kind: z.literal('space.update'), space: SpaceAddress, name: z.string().trim().min(1).max(64).optional(), readableBy: Roles.optional(), credentialScopes: Scopes.optional() }).strict(),
+  z.object({ kind: z.literal('space.delete'), space: SpaceAddress }).strict(),
   z.object({ kind: z.literal('membership.leave') }).strict(),
   z.object({ kind: z.literal('membership.request'), message: z.string().trim().max(3000).optional() }).strict(),
   z.object({ kind: z.literal('membership.cancelRequest') }).strict(),

@@ -1,5 +1,6 @@
 import { AuthRequiredError, ForbiddenError, verifyJwt, type MethodAuthContext } from '@atproto/xrpc-server'
 import { parseSpaceAddress } from '../../shared/space-address.js'
+import { nsidOfXrpcPath } from '../../shared/xrpc-path.js'
 import { assertOwnRepo, sessionAuth, type SessionCredentials, type SpacesContext } from './context.js'
 import { groupHostOf } from './group-host.js'
 
@@ -31,8 +32,6 @@ function serviceClaims(token: string): { lxm: string; iat?: unknown } | null {
   }
 }
 
-const methodOf = (path: string) => path.replace(/^\/xrpc\//, '').split(/[?/]/)[0] ?? ''
-
 /**
  * Who may read space records here: the author, with their own session (as on the write
  * routes), or a group host with service auth it signed with its service DID's key
@@ -46,7 +45,7 @@ export function spaceReaderAuth(ctx: SpacesContext) {
     const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : ''
     const claims = token ? serviceClaims(token) : null
     if (!claims) return (await session(reqCtx)) as { credentials: SessionCredentials }
-    const payload = await verifyJwt(token, null, methodOf(reqCtx.req.originalUrl ?? reqCtx.req.url ?? ''), (iss, forceRefresh) =>
+    const payload = await verifyJwt(token, null, nsidOfXrpcPath(reqCtx.req.originalUrl ?? reqCtx.req.url ?? '') ?? '', (iss, forceRefresh) =>
       ctx.idResolver.did.resolveAtprotoKey(iss.split('#')[0]!, forceRefresh),
     ).catch((err: unknown) => {
       if (err instanceof AuthRequiredError) throw err

@@ -154,6 +154,17 @@ describe('a session granted some actions only', () => {
   })
 })
 
+describe('a scope for every group (decisions 7.4: a published client names no group)', () => {
+  it('is granted for the one group signed in as, naming it, and writes there', async () => {
+    const anyGroup = `atproto space:community.lexicon.calendar?skey=self&collection=${EVENT}&action=create`
+    const { session, stoppedAt } = await signInAsGroup('admin', 'Allow', anyGroup)
+    expect(session, stoppedAt).toBeDefined()
+    const { scope } = await session!.getTokenInfo()
+    expect(scope).toBe(`atproto space:community.lexicon.calendar?authority=${group().did}&skey=self&collection=${EVENT}&action=create`)
+    expect((await createEvent(session!)).status).toBe(200)
+  })
+})
+
 describe('who may not act as the group', () => {
   it('tells a person with no role in the group so, and makes no session', async () => {
     const result = await signInAsGroup('outsider')

@@ -1,6 +1,7 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { EventFields } from '../actions/action-spec.js'
+import { formatSpaceAddress } from '../../../shared/space-address.js'
 
 export const CALENDAR_TYPE = 'community.lexicon.calendar'
 export const EVENT_COLLECTION = 'community.lexicon.calendar.event'
@@ -11,8 +12,8 @@ export const ACCEPTANCE_COLLECTION = 'example.groups.acceptance'
 /** A calendar event record as the group writes it (community.lexicon.calendar.event). */
 export const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLECTION, ...e, createdAt })
 
-export const calendarSpace = (groupDid: string) => `at://${groupDid}/space/${CALENDAR_TYPE}/self`
-export const membersSpace = (groupDid: string) => `at://${groupDid}/space/members/self`
+export const calendarSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: CALENDAR_TYPE, skey: 'self' })
+export const membersSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: 'members', skey: 'self' })
 
 /**
  * The group's calendar space, created the first time the group needs it (spec

@@ -1,3 +1,4 @@
+import { parseRecordAddress } from '../../../shared/space-address.js'
 import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import type { Change, ChangeKind } from '../actions/action-spec.js'
 import type { ListName } from './group-sync.js'
@@ -10,8 +11,7 @@ const groupView: Named = { lists: [], group: true }
 // My own roles moved (or I left): what I may see and do moved with them.
 const member = (change: Change, me: string): Named => (change.subject === me ? 'everything' : only('members'))
 function record(change: Change): Named {
-  // A record's address: at://<group>/space/<type>/<skey>/<repo>/<collection>/<rkey>.
-  const collection = change.subject?.split('/')[7]
+  const collection = change.subject === undefined ? undefined : parseRecordAddress(change.subject)?.collection
   if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION) return only('events')
   if (collection === 'example.groups.space') return only('spaces')
   return only()

@@ -7,6 +7,7 @@ import type { HostClient } from '../xrpc/host-client.js'
 import { reapplyQueued } from './organizer-actions.js'
 import { ScopePermissions } from '@atproto/oauth-scopes'
 import { rpcScope } from '../../../shared/scopes.js'
+import { formatSpaceAddress, spaceIndexKey } from '../../../shared/space-address.js'
 import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
@@ -261,7 +262,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       groupDid,
       'space',
       lists.spaces.map(({ value: v }) => ({
-        uri: `at://${groupDid}/space/${v.type}/${v.skey}`,
+        uri: formatSpaceAddress({ authority: groupDid, type: v.type, skey: v.skey }),
         type: v.type,
         skey: v.skey,
         name: v.name,
@@ -269,7 +270,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
         credentialScopes: v.credentialScopes.map((c) => ({ role: c.role, scopes: c.scopes })),
         wellKnown: WELL_KNOWN.has(v.type),
       })),
-      (sp) => `${sp.type}:${sp.skey}`,
+      spaceIndexKey,
     )
     if (only.has('subjects')) await replaceItems(
       tx,

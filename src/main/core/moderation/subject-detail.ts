@@ -4,6 +4,7 @@ import { readItem, readItems, readItemsByKey } from '../cache/items.js'
 import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { isSubjectAccount, isSubjectRecord, type SubjectAccount, type SubjectRecord } from '@node/lexicon/types/example/groups/defs.js'
 import type { $Typed } from '@node/lexicon/util.js'
+import { parseRecordAddress } from '../../../shared/space-address.js'
 
 /** Pages of 100 read for one pane: a thousand reports and entries, past any real case. */
 const MAX_PAGES = 10
@@ -21,8 +22,8 @@ const readable = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
  */
 function shownRecord(uri: string, record: Record<string, unknown> | undefined): SubjectDetail['shown'] {
   if (!record) return { kind: 'unavailable', uri }
-  const parts = uri.split('/')
-  const collection = parts[7] ?? text(record.$type) ?? ''
+  const address = parseRecordAddress(uri)
+  const collection = address?.collection ?? text(record.$type) ?? ''
   if (collection === EVENT_COLLECTION) {
     return {
       kind: 'event',
@@ -35,7 +36,7 @@ function shownRecord(uri: string, record: Record<string, unknown> | undefined): 
   }
   if (collection === RSVP_COLLECTION) {
     const subject = record.subject as { uri?: string } | string | undefined
-    return { kind: 'rsvp', status: text(record.status) ?? '', event: typeof subject === 'string' ? subject : text(subject?.uri), by: parts[6] ?? '' }
+    return { kind: 'rsvp', status: text(record.status) ?? '', event: typeof subject === 'string' ? subject : text(subject?.uri), by: address?.repo ?? '' }
   }
   return {
     kind: 'fields',
@@ -81,7 +82,7 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
   // The account's records reported in this group, and earlier reports are in the history.
   const earlierSubjects = key.startsWith('did:')
     ? (await readItems<{ key: string; status: string; reportCount: number }>(rt.cache, groupDid, 'subject'))
-        .filter((s) => s.key !== key && s.key.split('/')[6] === key)
+        .filter((s) => s.key !== key && parseRecordAddress(s.key)?.repo === key)
         .map((s) => ({ key: s.key, status: s.status, reportCount: s.reportCount }))
     : []
 

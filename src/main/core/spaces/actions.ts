@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@shared/errors.js'
+import { formatSpaceAddress, parseSpaceAddress, spaceIndexKey } from '@shared/space-address.js'
 import { markPending, putItem, readItem, readItems } from '../cache/items.js'
 import { membersSpace } from '../calendar/calendar-space.js'
 import { UserFacingError } from '../ipc/errors.js'
@@ -6,9 +7,13 @@ import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { ActionTable } from '../actions/action-spec.js'
 import { viaHost } from '../actions/via-host.js'
 
-/** A space's key in the group's space index and the cache: `<type>:<skey>` of at://<group>/space/<type>/<skey>. */
-const indexKey = (space: string) => space.split('/space/')[1]!.replace('/', ':')
-const shortName = (space: string) => space.split('/space/')[1] ?? space
+/** A space's key in the group's space index and the cache (the contract has checked the address). */
+const indexKey = (space: string) => spaceIndexKey(parseSpaceAddress(space)!)
+/** A space as an outbox line names it: `<type>/<skey>`. */
+const shortName = (space: string) => {
+  const s = parseSpaceAddress(space)
+  return s ? `${s.type}/${s.skey}` : space
+}
 
 const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
@@ -21,14 +26,14 @@ export const SPACE_ACTIONS: ActionTable<'space.create' | 'space.update' | 'space
       const existing = (await readItems<{ type: string; skey: string; name: string }>(cache, g, 'space')).find((sp) => sp.type === p.type && sp.skey === p.skey)
       if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
     },
-    applyToCache: (tx, g, p, id) => putItem(tx, g, 'space', `${p.type}:${p.skey}`, { uri: `at://${g}/space/${p.type}/${p.skey}`, ...p, wellKnown: false }, id),
+    applyToCache: (tx, g, p, id) => putItem(tx, g, 'space', spaceIndexKey(p), { uri: formatSpaceAddress({ authority: g, type: p.type, skey: p.skey }), ...p, wellKnown: false }, id),
     send: viaHost('example.groups.createSpace', (group, p) => ({ group, ...p })),
     conflicts: { InvalidRequest: 'A space of that kind already exists, or its settings were refused.', Forbidden: ERROR_MESSAGES.Forbidden! },
     scope: { ability: 'space.create', methods: ['example.groups.createSpace'] },
     changes: ['space.created'],
     list: 'spaces',
     confirmed: 'keep',
-    identifiers: (p, { groupDid }) => [`at://${groupDid}/space/${p.type}/${p.skey}`],
+    identifiers: (p, { groupDid }) => [formatSpaceAddress({ authority: groupDid, type: p.type, skey: p.skey })],
   },
   'space.update': {
     label: (p) => `Change the space ${shortName(p.space)}`,

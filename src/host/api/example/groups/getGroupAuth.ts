@@ -30,7 +30,7 @@ const register: RegisterMethod = (server, ctx) => {
       }
       const scope = spaceScope(space, collections)
       const { token, expiresAt } = await ctx.groupAuth.tokens.mint({
-        group: group.did,
+        sub: group.did,
         actor: viewer.did,
         space: space.uri,
         collections,

@@ -5,6 +5,7 @@ import { requireSubject, subjectViews } from '../../../moderation/subjects.js'
 import { mayKnowReporters, reportView } from '../../../moderation/reports.js'
 import { historyView } from '../../../moderation/history.js'
 import { spaceOfRecord } from '../../../moderation/takedowns.js'
+import { parseSpaceRecordAddress } from '../../../../shared/space-address.js'
 import { findStoredRecord } from '../../../spaces/readers.js'
 import { groupRecordReader, isServed, recordVisibility } from '../../../spaces/record-visibility.js'
 import type { Viewer } from '../../../groups/access.js'
@@ -91,7 +92,7 @@ async function recordContent(ctx: HostContext, groupDid: string, viewer: Viewer,
   if (!space) return {}
   const reader = await groupRecordReader(ctx.db, groupDid, viewer)
   if (!isServed(recordVisibility(reader, uri, takenDown))) return { recordWithheld: true }
-  const [repo, collection, rkey] = uri.slice(space.length + 1).split('/') as [string, string, string]
+  const { repo, collection, rkey } = parseSpaceRecordAddress(uri)!
   const row = await findStoredRecord(ctx.db, groupDid, { space, repo, collection, rkey })
   return row ? { record: JSON.parse(row.value) as Record<string, unknown> } : {}
 }
