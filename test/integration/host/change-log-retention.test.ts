@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 import { StreamClient } from '../../support/change-stream.js'
 import { changeLogSeqs } from '../../support/host-db.js'
 
@@ -13,8 +13,7 @@ import { changeLogSeqs } from '../../support/host-db.js'
  */
 const KEEP_S = 3
 const net = useLocalNetwork({ hostChangeLogDays: KEEP_S / 86_400 })
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 const open = () => net.group('open').did
 const approval = () => net.group('approval').did
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 import { createIdResolver } from '../../../src/node/id-resolver.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 const create = (by: Parameters<typeof net.as>[0], body: Record<string, unknown>) =>
   as(by).call<{ did: string; handle: string; error?: string; message?: string }>('example.groups.createGroup', { body })
