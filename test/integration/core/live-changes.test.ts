@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
+import { recordRequests } from '../../support/request-log.js'
 import { CoreHarness, eventually } from '../../support/core-harness.js'
 import { closeSharedBrowser } from '../../support/browser-sign-in.js'
 import type { Notice } from '../../../src/shared/ipc/contract.js'
@@ -23,16 +24,7 @@ afterAll(async () => {
 })
 
 /** Every request this process makes (the cores run in it), by where it went. */
-const seen: { origin: string; method: string }[] = []
-const realFetch = globalThis.fetch
-globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  seen.push({ origin: url.origin, method: url.pathname.replace('/xrpc/', '') })
-  return realFetch(input, init)
-}) as typeof fetch
-afterAll(() => {
-  globalThis.fetch = realFetch
-})
+const seen = recordRequests()
 const since = (from: number, origin = net.stack.host.url) => seen.slice(from).filter((r) => r.origin === origin).map((r) => r.method)
 
 /** Waits until no request has been made for `ms` (work a connection started has ended). */
