@@ -44,7 +44,7 @@ const layer = (files, { paths = [], patterns = [] }) => ({
 })
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', '.stack/**', 'test-results/**', 'playwright-report/**', 'src/host/lexicon/**', 'src/main/core/xrpc/lexicon/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', '.stack/**', 'test-results/**', 'playwright-report/**', 'src/node/lexicon/**', 'src/node/lexicon.next/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

@@ -151,7 +151,7 @@ async function main() {
     await askToJoin(REPEATS + 2)
     let noticeAt = 0
     const unsubscribe = core.notices.subscribe((n) => {
-      if (n.name === 'group.changed' && n.payload.groupDid === group.did && !noticeAt) noticeAt = performance.now()
+      if (n.name === 'group.changed' && n.payload.groups.some((g) => g.groupDid === group.did) && !noticeAt) noticeAt = performance.now()
     })
     // Timed from the start of the sync that sees the change: an upper bound of "after the
     // sync saw it" that a notice held back (batched, debounced, sent only after the whole

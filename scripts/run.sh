@@ -75,15 +75,8 @@ case "$task" in
     done
     if [ ${#failed[@]} -gt 0 ]; then echo "failed: ${failed[*]}" >&2; exit 1; fi ;;
   codegen)
-    # Typed server code from the lexicons, as @atproto/pds does; committed, and a unit
-    # test fails when it is stale.
-    rm -rf src/host/lexicon src/main/core/xrpc/lexicon
-    # @atproto/lex (a dependency of the PDS) also installs a `lex` command; name lex-cli's own.
-    node node_modules/@atproto/lex-cli/bin.js gen-server --yes src/host/lexicon $(find lexicons -name '*.json' | sort)
-    # The app's client (src/main/core/xrpc/): the methods and the defs they name. Record
-    # lexicons are left out: gen-api would give each a com.atproto.repo helper, and the
-    # app reaches records only through the com.atproto.space methods.
-    exec node node_modules/@atproto/lex-cli/bin.js gen-api --yes src/main/core/xrpc/lexicon \
-      $(node -e 'for (const f of process.argv.slice(1)) { const t = require(require("path").resolve(f)).defs.main?.type; if (!t || t === "query" || t === "procedure") console.log(f) }' $(find lexicons -name '*.json' | sort)) ;;
+    # The setup above already regenerated src/node/lexicon/ if the lexicons changed;
+    # this regenerates it regardless (scripts/lexicon-code.mjs says why one tree).
+    exec node scripts/lexicon-code.mjs --force ;;
   *) echo "unknown task: $task" >&2; exit 2 ;;
 esac

@@ -52,19 +52,38 @@ ensure_node() {
   export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 }
 
-# Installs dependencies when package-lock.json or the Node ABI changed since last time.
+# The dependencies as installed: the Node ABI and package.json with package-lock.json.
+# Contents only: a stamp with the folder's path in it never matches in another clone or worktree.
+deps_stamp() {
+  echo "$(node -p 'process.versions.modules')-$(cat "$CONVENE_ROOT/package-lock.json" "$CONVENE_ROOT/package.json" | sha256sum | cut -c1-16)"
+}
+
+# Installs the dependencies when package-lock.json, package.json or the Node ABI changed
+# since last time, and stops when the install changed the lockfile it was given.
 ensure_deps() {
-  local stamp="$CONVENE_ROOT/node_modules/.convene-stamp"
-  local want
-  # Contents only: a stamp with the folder's path in it never matches in another clone or worktree.
-  want="$(node -p 'process.versions.modules')-$(cat "$CONVENE_ROOT/package-lock.json" "$CONVENE_ROOT/package.json" | sha256sum | cut -c1-16)"
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    log "installing dependencies with Node $(node --version) (this takes a few minutes the first time)"
-    # Not `npm ci`: registry mirrors that lack some platforms' optional packages (rollup's
-    # android/darwin builds, say) make `npm ci` refuse a lockfile that `npm install`
-    # honours as is, skipping only the optional packages it cannot fetch.
-    (cd "$CONVENE_ROOT" && npm install --no-audit --no-fund --loglevel=error)
-    echo "$want" > "$stamp"
+  local stamp="$CONVENE_ROOT/node_modules/.convene-stamp" given installed
+  given=$(deps_stamp)
+  [ "$(cat "$stamp" 2>/dev/null)" = "$given" ] && return 0
+  log "installing dependencies with Node $(node --version) (this takes a few minutes the first time)"
+  # `npm install`, not `npm ci`: ci deletes node_modules and installs everything again
+  # whenever the lockfile changes (minutes, and the native modules rebuilt, after every
+  # pull that touches a dependency), and it checks only that the lockfile agrees with
+  # package.json, not that it is what `npm install` writes. The check below is the one
+  # that matters here: the committed lockfile must come out of the install unchanged.
+  (cd "$CONVENE_ROOT" && npm install --no-audit --no-fund --loglevel=error)
+  # Stamped as the install left things: with the stamp of the files it was given, an
+  # install that rewrote the lockfile was followed by a second one at the next setup
+  # (npm test's typecheck), and a fresh clone installed twice.
+  installed=$(deps_stamp)
+  echo "$installed" > "$stamp"
+  if [ "$installed" != "$given" ]; then
+    # A stop, not a warning: a warning scrolls away in the test log, and the checkout is
+    # left dirty (the very thing a fresh clone's `npm test` must not do). The next run
+    # goes on, since the dependencies are installed and stamped.
+    log "ERROR: npm install changed package-lock.json (or package.json): the committed lockfile is not what npm install writes here."
+    log "See \`git diff package-lock.json\`. Commit it if the change is right (a dependency added, entries npm fills in);"
+    log "if not, this machine resolves packages differently (a registry mirror missing some, another npm): fix that, then \`git checkout package-lock.json\`."
+    exit 1
   fi
 }
 

@@ -127,7 +127,7 @@ async function timeNotices(
   const samples: { totalMs: number; passMs: number | null }[] = []
   let waiting: { description: string; resolve: (at: number) => void } | null = null
   const unsubscribe = app.core.notices.subscribe((notice) => {
-    if (notice.name !== 'group.changed' || notice.payload.groupDid !== groupDid || !waiting) return
+    if (notice.name !== 'group.changed' || !notice.payload.groups.some((g) => g.groupDid === groupDid) || !waiting) return
     const at = performance.now()
     const w = waiting
     void app.ipc('groups.list', {}).then((groups) => {

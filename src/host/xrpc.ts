@@ -1,6 +1,6 @@
 import { XRPCError, InvalidRequestError } from '@atproto/xrpc-server'
 import { isConstraintViolation } from './db/errors.js'
-import { createServer, type Server } from './lexicon/index.js'
+import { createServer, type Server } from '../node/lexicon/index.js'
 import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from './unavailable.js'
 import type { CounterStore } from './limits/window-counter.js'
 import type { RateLimits } from './limits/rate-limits.js'
@@ -9,11 +9,12 @@ import type { HostedGroups } from './groups/hosted-groups.js'
 import { requestReadingError } from './request-errors.js'
 
 /**
- * The XRPC server, typed from our lexicons by `lex gen-server` (src/host/lexicon, made
- * by `npm run codegen`): routes, parameter and body validation (bad input is a 400
- * `InvalidRequest`), and responses checked too, so the host cannot drift from its own
- * published interface. With `limits`, xrpc-server's rate limiting counts each
- * authenticated call (src/host/limits/xrpc-limits.ts).
+ * The XRPC server, typed from our lexicons by lex-cli's `gen-server` (src/node/lexicon,
+ * which setup regenerates when a lexicon changes: scripts/lexicon-code.mjs): routes,
+ * parameter and body validation (bad input is a 400 `InvalidRequest`), and responses
+ * checked too, so the host cannot drift from its own published interface. With
+ * `limits`, xrpc-server's rate limiting counts each authenticated call
+ * (src/host/limits/xrpc-limits.ts).
  */
 export function createXrpcServer(limits?: { store: CounterStore; rateLimits: RateLimits; hostedGroups: HostedGroups }): Server {
   return createServer({

@@ -44,10 +44,12 @@ describe('IPC contract', () => {
   })
 
   it('a notice crosses only when the contract names it, with only the keys its schema names', () => {
-    expect(parseNotice({ name: 'group.changed', payload: { accountDid: 'did:plc:a', groupDid: 'did:plc:g', accessJwt: 'SECRET' } })).toEqual({
+    const change = { accountDid: 'did:plc:a', groupDid: 'did:plc:g', summary: null, lists: ['members'] }
+    expect(parseNotice({ name: 'group.changed', payload: { groups: [{ ...change, accessJwt: 'SECRET' }], token: 'SECRET' } })).toEqual({
       name: 'group.changed',
-      payload: { accountDid: 'did:plc:a', groupDid: 'did:plc:g' },
+      payload: { groups: [change] },
     })
+    expect(parseNotice({ name: 'group.changed', payload: { groups: [{ ...change, lists: ['secrets'] }] } })).toBeNull()
     expect(parseNotice({ name: 'fs.changed', payload: {} })).toBeNull()
     expect(parseNotice({ name: '__proto__', payload: {} })).toBeNull()
     expect(parseNotice({ name: 'group.changed', payload: { accountDid: 1 } })).toBeNull()

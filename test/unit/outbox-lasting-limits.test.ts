@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { installLogSink } from '../../src/main/core/log/log.js'
-import { plainReason, retryLater } from '../../src/main/core/outbox/outbox.js'
+import { plainReason, retryLater } from '../../src/main/core/outbox/send-failures.js'
 import { isLastingLimit, lastingLimitWords, limitLiftsAt, tryAgainAfter } from '../../src/main/core/outbox/lasting-limit.js'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error.js'
 

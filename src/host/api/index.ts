@@ -1,4 +1,4 @@
-import type { Server } from '../lexicon/index.js'
+import type { Server } from '../../node/lexicon/index.js'
 import type { HostContext } from '../context.js'
 import type { RegisterMethod } from './registrar.js'
 import requestJoin from './example/groups/requestJoin.js'

@@ -1,4 +1,4 @@
-import type { Server } from '../lexicon/index.js'
+import type { Server } from '../../node/lexicon/index.js'
 import type { HostContext } from '../context.js'
 
 /** Each method file exports one of these: it adds its method to the XRPC server. */

@@ -1,8 +1,8 @@
-import { AuthRequiredError, XRPCError, type MethodAuthContext } from '@atproto/xrpc-server'
+import { AuthRequiredError, type MethodAuthContext } from '@atproto/xrpc-server'
 import type { HostDb } from '../db/index.js'
 import type { HostContext } from '../context.js'
-import { refuse } from '../errors.js'
-import { DpopNonce, DpopProofError, DpopVerifier, type DpopResponse } from './dpop.js'
+import { DpopVerifier } from './dpop.js'
+import { challenged } from './dpop-answers.js'
 import { GroupTokens } from './group-token.js'
 import { OAuthAccessTokens } from '../oauth/access-token.js'
 import { RefreshTokens } from '../oauth/refresh-tokens.js'
@@ -12,7 +12,6 @@ import { GRANTED_ACTIONS } from '../spaces/scope.js'
 import type { WriteGrant } from '../spaces/group-writes.js'
 import { verifyServiceAuth } from './service-auth.js'
 import { OneTimeServiceTokens } from './service-jti.js'
-import { challengeValue } from './www-authenticate.js'
 import { randomSecret } from '../secrets/stored-secrets.js'
 import { noteCaller } from '../log/request-log.js'
 
@@ -30,9 +29,8 @@ export interface GroupAuth {
 
 /** The DPoP nonce and token secrets are 32 random bytes each, sealed in `host_secret`. */
 export async function loadGroupAuth(db: HostDb, opts: { publicUrl: string; serviceDid: string; hostKey: Buffer }): Promise<GroupAuth> {
-  const nonces = new DpopNonce(await randomSecret(db, opts.hostKey, 'dpopNonceSecret'))
   return {
-    dpop: new DpopVerifier(db, nonces, opts.publicUrl),
+    dpop: new DpopVerifier(db, await randomSecret(db, opts.hostKey, 'dpopNonceSecret'), opts.publicUrl),
     tokens: new GroupTokens(await randomSecret(db, opts.hostKey, 'groupTokenSecret'), opts.serviceDid),
     oauthTokens: new OAuthAccessTokens(await randomSecret(db, opts.hostKey, 'oauthTokenSecret'), new URL(opts.publicUrl).origin),
     oauthRefreshTokens: new RefreshTokens(await randomSecret(db, opts.hostKey, 'oauthRefreshSecret')),
@@ -56,10 +54,7 @@ export function serviceAuthWithDpop(ctx: HostContext) {
   return async ({ req, res }: MethodAuthContext): Promise<DpopServiceAuthCredentials> => {
     const service = await verifyServiceAuth(ctx, req)
     noteCaller(res, service.did)
-    const proof = await ctx.groupAuth.dpop.verify(req, res).catch((err: unknown) => {
-      if (err instanceof DpopProofError) throw refuse(err.error, err.message)
-      throw err
-    })
+    const proof = await ctx.groupAuth.dpop.verify(req, res, { checker: 'getGroupAuth' })
     try {
       await ctx.groupAuth.oneTimeTokens.consume(service)
     } catch (err) {
@@ -95,17 +90,13 @@ export function groupCredentialAuth(ctx: HostContext) {
     const match = /^DPoP\s+(\S+)$/i.exec(req.headers.authorization ?? '')
     if (!match) {
       // No credential of this kind at all: a challenge without an error code (RFC 6750 section 3.1).
-      res.setHeader('WWW-Authenticate', challengeValue(undefined))
-      throw new AuthRequiredError('This needs a group credential: "Authorization: DPoP <accessJwt from example.groups.getGroupAuth>"', 'AuthMissing')
+      throw challenged(res, undefined, new AuthRequiredError('This needs a group credential: "Authorization: DPoP <accessJwt from example.groups.getGroupAuth>"', 'AuthMissing'))
     }
     const token = match[1]!
     const grant = await writeGrantOf(ctx, token).catch((err: unknown) => {
       throw challenged(res, 'invalid_token', err)
     })
-    await dpop.verify(req, res, { accessToken: token, boundTo: grant.jkt }).catch((err: unknown) => {
-      if (err instanceof DpopProofError) throw challenged(res, 'invalid_dpop_proof', new AuthRequiredError(err.message, err.error))
-      throw err
-    })
+    await dpop.verify(req, res, { checker: 'resource', accessToken: token, boundTo: grant.jkt })
     noteCaller(res, grant.actor)
     return { credentials: grant }
   }
@@ -123,11 +114,4 @@ async function writeGrantOf(ctx: HostContext, token: string): Promise<WriteGrant
   if (!session || session.groupDid !== claims.sub) throw new AuthRequiredError('This session has ended: sign in again', 'InvalidToken')
   const spaces = spaceScopesOf(claims.scope).filter((s) => s.authority === claims.sub)
   return { group: claims.sub, actor: session.personDid, jkt: claims.jkt, spaces }
-}
-
-/** A 401 refusal with its `WWW-Authenticate: DPoP` challenge set on the response. */
-function challenged(res: DpopResponse, code: 'invalid_token' | 'invalid_dpop_proof', err: unknown): unknown {
-  if (!(err instanceof XRPCError) || err.statusCode !== 401) return err
-  res.setHeader('WWW-Authenticate', challengeValue(code, err.message))
-  return err
 }

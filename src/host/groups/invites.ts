@@ -1,6 +1,6 @@
 import type { HostContext } from '../context.js'
 import type { InviteTable } from '../db/schema.js'
-import type * as Defs from '../lexicon/types/example/groups/defs.js'
+import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 import { TID } from '@atproto/common-web'
 
 /** The collection invites are addressed under in the group's repo. */

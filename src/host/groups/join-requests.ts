@@ -1,5 +1,5 @@
 import type { JoinRequestTable } from '../db/schema.js'
-import type * as Defs from '../lexicon/types/example/groups/defs.js'
+import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 import { refuse } from '../errors.js'
 
 /** A stored request as the lexicons show it (`example.groups.defs#joinRequest`). */

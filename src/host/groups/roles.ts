@@ -1,4 +1,4 @@
-import { schemaDict } from '../lexicon/lexicons.js'
+import { schemaDict } from '../../node/lexicon/lexicons.js'
 
 /**
  * Roles and actions (docs/decisions section 4). Unknown actions confer nothing; a

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
 import type { HostDatabaseSchema, SubjectTable } from '../db/schema.js'
-import type * as Defs from '../lexicon/types/example/groups/defs.js'
+import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 import { refuse } from '../errors.js'
 
 type Tx = Transaction<HostDatabaseSchema>

@@ -1,5 +1,5 @@
 import type { ModerationEventTable } from '../db/schema.js'
-import type * as Defs from '../lexicon/types/example/groups/defs.js'
+import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 
 /**
  * One history entry as moderators read it. A report's reporter is left out for the

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema, ReportTable } from '../db/schema.js'
-import type * as Defs from '../lexicon/types/example/groups/defs.js'
+import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 
 type Db = Kysely<HostDatabaseSchema> | Transaction<HostDatabaseSchema>
 

@@ -1,7 +1,7 @@
 import { isValidDid, isValidNsid, isValidRecordKey } from '@atproto/syntax'
 import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema, SubjectStatus, SubjectTable } from '../db/schema.js'
-import type * as Defs from '../lexicon/types/example/groups/defs.js'
+import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 import { refuse } from '../errors.js'
 import { parseSpaceAddress } from '../../shared/space-address.js'
 import { mayKnowReporters, reportView } from './reports.js'

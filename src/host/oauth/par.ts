@@ -5,7 +5,6 @@ import { oauthEndpoint, oauthError } from './errors.js'
 import { allowsRedirect, loadClientMetadata } from './client-metadata.js'
 import { parseClientId } from './client-id.js'
 import { ClientMetadataCache } from './client-cache.js'
-import { authServerDpop } from './dpop-endpoint.js'
 import { PAR_TTL_S, pruneRequests, requestUriOf, storedClient, type RequestParams } from './requests.js'
 import { nowS, randomToken } from './secrets.js'
 
@@ -61,7 +60,7 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
         throw oauthError('request_not_supported', 'Send the parameters themselves; request objects are not supported')
       }
       const clientId = parseClientId(param(body, 'client_id'), rules)
-      const proof = await authServerDpop(ctx, req, res)
+      const proof = await ctx.groupAuth.dpop.verify(req, res, { checker: 'authServer' })
       // A development client's metadata is its own ID: nothing to fetch or keep.
       const client = clientId.kind === 'loopback' ? await loadClientMetadata(clientId.id, ctx.peerFetch, rules) : await documents.get(clientId.id)
       const dpopJkt = param(body, 'dpop_jkt')

@@ -3,7 +3,6 @@ import type { HostContext } from '../context.js'
 import { viewerOf } from '../groups/access.js'
 import { isOAuthClientIdLoopback } from '@atproto/oauth-types'
 import { oauthEndpoint, oauthError } from './errors.js'
-import { authServerDpop } from './dpop-endpoint.js'
 import { createSession, endSessionIfReused, isLive, liveSession, revokeSession, rotateRefreshToken, sessionByCode, sessionByRefreshToken } from './sessions.js'
 import { hashToken, nowS, s256 } from './secrets.js'
 import type { RequestParams } from './requests.js'
@@ -49,7 +48,7 @@ async function token(ctx: HostContext, req: express.Request, res: express.Respon
   if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
     throw oauthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token')
   }
-  const proof = await authServerDpop(ctx, req, res)
+  const proof = await ctx.groupAuth.dpop.verify(req, res, { checker: 'authServer' })
 
   if (grantType === 'authorization_code') {
     const codeHash = hashToken(str(body, 'code'))

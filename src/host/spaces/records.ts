@@ -4,7 +4,7 @@ import { lexToIpld, lexToJson, type LexValue as LexiconValue } from '@atproto/le
 import { isValidTid } from '@atproto/syntax'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
-import { lexicons } from '../lexicon/lexicons.js'
+import { lexicons } from '../../node/lexicon/lexicons.js'
 import { spaceRecordAddress } from '../../shared/space-address.js'
 
 type Tx = Transaction<HostDatabaseSchema>

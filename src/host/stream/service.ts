@@ -9,7 +9,7 @@ import { StreamConnections } from './connections.js'
 import { onChangeWritten } from './log-signals.js'
 import { listenForChanges } from './pg-listener.js'
 import { streamChanges, type StreamMessage, type StreamRequest } from './subscription.js'
-import type { HandlerError } from '../lexicon/types/example/groups/subscribeChanges.js'
+import type { HandlerError } from '../../node/lexicon/types/example/groups/subscribeChanges.js'
 import type { StreamLimits } from './stream-limits.js'
 import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from '../unavailable.js'
 

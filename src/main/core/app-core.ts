@@ -117,7 +117,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   let syncing: Promise<void> | null = null
   const syncOnce = (background = false) =>
     (syncing ??= groups.syncing
-      .syncAll({ skip: background && live ? (a, g) => groups.live.covers(a, g) : undefined, caughtUp: (a, g) => groups.live.caughtUp(a, g) })
+      .syncAll({ skip: background && live ? (a, g) => groups.live.covers(a, g) : undefined, caughtUp: (a, g) => groups.live.caughtUp(a, g), now: !background })
       .finally(() => (syncing = null)))
 
   /** Changes queued or being sent, across every account: a restart to update waits for them. */

@@ -212,7 +212,7 @@ export const contract = {
   },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },
   'sync.now': { input: Empty, output: z.object({}) },
-  /** Progress of the sync under way (or the last one) per group: polled while one runs. */
+  /** Progress of the sync under way (or the last one) per group: read at start, then told by `sync.progress` notices. */
   'sync.status': { input: Empty, output: SyncStatusView },
   /** "Act as a group": sign in with a group's handle or DID through the person's browser (the host's pages). */
   'groupSessions.list': { input: Empty, output: z.array(GroupSessionView) },
@@ -225,22 +225,45 @@ export const contract = {
 } as const
 
 /**
+ * A group's cached lists as notices name them; the window re-reads a list only when a
+ * notice names it (members: `groups.members`, joinRequests: `groups.joinRequests`…).
+ */
+export const GROUP_LISTS = ['members', 'joinRequests', 'invites', 'subjects', 'events', 'spaces'] as const
+export type GroupList = (typeof GROUP_LISTS)[number]
+
+/** What changed in one group since the core's last notice about it. */
+export const GroupChangeView = z.object({
+  accountDid: z.string(),
+  groupDid: z.string(),
+  /** The group's summary as `groups.list` now answers it; null when the core cannot say (read `groups.list` again). */
+  summary: GroupSummaryView.nullable(),
+  /** The cached lists that changed (all of them when the core cannot tell). */
+  lists: z.array(z.enum(GROUP_LISTS)),
+})
+
+/**
  * What the core tells the window without being asked: typed change notices, pushed over
  * Electron IPC (webContents.send, exposed by the preload as `onNotice`) or over the
- * loopback shell's event stream. A notice names what changed; the window re-reads only
- * that, from the core's cache, and never polls. Like the channels' outputs, each payload
- * is parsed through its schema before it crosses, so only the named keys go out.
+ * loopback shell's event stream. The core sends at most one notice per name per turn of
+ * its event loop, merging what changed in it, and each says what changed, so the window
+ * updates from the notice or re-reads only that, from the core's cache, and never polls.
+ * Like the channels' outputs, each payload is parsed through its schema before it
+ * crosses, so only the named keys go out.
  */
 export const notices = {
-  /** A group's summary or cached lists changed (a sync brought news, an action was queued or confirmed). */
-  'group.changed': z.object({ accountDid: z.string(), groupDid: z.string() }),
+  /** Groups' summaries or cached lists changed (a sync brought news, an action was queued or confirmed). */
+  'group.changed': z.object({ groups: z.array(GroupChangeView) }),
   /** Groups were added to or taken off an account's list. */
   'groups.changed': z.object({}),
-  /** The outbox changed: an action was queued, sent, refused or is waiting. */
-  'outbox.changed': z.object({}),
+  /**
+   * The outbox changed: actions were queued, sent, refused or are waiting. `items` are
+   * the changed ones as they now stand (a `done` one has left the outbox); `readAll`
+   * says the core cannot tell which changed, so `outbox.list` is read again.
+   */
+  'outbox.changed': z.object({ items: z.array(OutboxItemView), readAll: z.boolean() }),
   /** Where the sync under way stands, group by group (the same view `sync.status` answers). */
   'sync.progress': SyncStatusView,
-  /** An account signed in or out, or its session ended (needs sign-in). */
+  /** An account signed in or out, or its session ended (needs sign-in); null: more than one did. */
   'account.state': z.object({ did: z.string().nullable() }),
 } as const
 
@@ -272,6 +295,7 @@ export type AppInfo = z.output<typeof AppInfoView>
 export type Account = z.output<typeof AccountView>
 export type UpdateStatus = z.output<typeof UpdateStatusView>
 export type GroupSession = z.output<typeof GroupSessionView>
+export type GroupChange = z.output<typeof GroupChangeView>
 
 export const CHANNELS = Object.freeze(Object.keys(contract) as Channel[])
 

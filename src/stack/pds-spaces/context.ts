@@ -1,7 +1,7 @@
 import type { AppContext } from '@atproto/pds'
 import type { IdResolver } from '@atproto/identity'
 import { InvalidRequestError } from '@atproto/xrpc-server'
-import type { Server } from '../../host/lexicon/index.js'
+import type { Server } from '../../node/lexicon/index.js'
 import type { SpaceStore } from './store.js'
 
 /** What each space route may use: the PDS's own context, our store, a log line sink. */

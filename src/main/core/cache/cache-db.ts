@@ -9,6 +9,7 @@ import * as m002 from './migrations/002-item-revision.js'
 import * as m003 from './migrations/003-item-change.js'
 import * as m004 from './migrations/004-person.js'
 import * as m005 from './migrations/005-live-cursor.js'
+import * as m006 from './migrations/006-outbox-backoff.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -50,6 +51,10 @@ export interface OutboxTable {
   lastError: string | null
   createdAt: string
   updatedAt: string
+  /** Tries a transient failure cut short, toward the outbox's cap (migration 006). */
+  failures: number
+  /** When the next try is due after a transient failure (ISO); null: at the next pass (migration 006). */
+  nextAttemptAt: string | null
 }
 
 /** Moved by triggers on every write to `item` (migration 002): how stale a kept copy is. */
@@ -93,7 +98,7 @@ export interface CacheSchema {
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005, '006-outbox-backoff': m006 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

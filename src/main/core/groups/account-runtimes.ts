@@ -20,11 +20,16 @@ export class AccountRuntimes {
         accounts: this.opts.accounts,
         cacheDir: path.join(this.opts.dataDir, 'cache'),
         actions: actionHandlers,
-        onOutboxChange: () => this.opts.notices?.emit('outbox.changed', {}),
+        onOutboxChange: (ids) => this.opts.notices?.emit('outbox.changed', { accountDid, ids }),
       })
       this.open.set(accountDid, rt)
     }
     return rt
+  }
+
+  /** The account's runtime if it is open already (a notice about a signed-out account opens none). */
+  opened(accountDid: string): Promise<AccountRuntime> | undefined {
+    return this.open.get(accountDid)
   }
 
   /** The runtime of every signed-in account, in the account list's order. */

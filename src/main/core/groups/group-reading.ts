@@ -2,15 +2,21 @@ import type { EventItem, SpaceItem, GroupSummary, InviteItem, JoinRequestPage, M
 import { narrowSubjects, type SubjectNarrowing } from '../moderation/queue-order.js'
 import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
+import type { OutboxRow } from '../outbox/outbox.js'
 import type { AccountRuntimes } from './account-runtimes.js'
 import { cachedSummary } from './group-sync.js'
-import type { HostGroupView } from './host-views.js'
+import type { GroupView } from '@node/lexicon/types/example/groups/defs.js'
 import { actionTarget } from './organizer-actions.js'
 import { ListPages, type ListPage, type ListQuery, type ListShape } from './list-pages.js'
 import { memberList } from './member-list.js'
 import { joinRequestList } from './join-request-list.js'
 import { inviteList } from './invite-list.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
+
+/** An outbox row as the window shows it. */
+export function outboxItem(accountDid: string, row: OutboxRow): OutboxItem {
+  return { id: row.id, accountDid, groupDid: row.groupDid, kind: row.kind, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt }
+}
 
 /**
  * What the window reads: every group's summary and its lists, from the cache only (no
@@ -80,7 +86,7 @@ export class GroupReading {
     const rt = await this.runtimes.get(accountDid)
     const row = await rt.cache.selectFrom('group_row').select('view').where('did', '=', groupDid).executeTakeFirst()
     if (!row) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
-    const roles = (JSON.parse(row.view) as HostGroupView).roles ?? []
+    const roles = (JSON.parse(row.view) as GroupView).roles ?? []
     return this.lists.page(rt.cache, accountDid, groupDid, memberList(roles.map((r) => r.name)), query)
   }
   /** A page of outstanding invites, newest first, searched in the core. */
@@ -114,9 +120,7 @@ export class GroupReading {
   async outbox(): Promise<OutboxItem[]> {
     const out: OutboxItem[] = []
     for (const rt of await this.runtimes.all()) {
-      for (const row of await rt.outbox.list()) {
-        out.push({ id: row.id, accountDid: rt.did, groupDid: row.groupDid, kind: row.kind, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt })
-      }
+      for (const row of await rt.outbox.list()) out.push(outboxItem(rt.did, row))
     }
     return out
   }

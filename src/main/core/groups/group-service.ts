@@ -3,6 +3,7 @@ import type { Accounts } from '../accounts/sign-in.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { AccountRuntimes } from './account-runtimes.js'
+import { GroupNoticeDetail } from './group-notices.js'
 import { GroupReading } from './group-reading.js'
 import { GroupSyncing } from './group-syncing.js'
 import { ListPages } from './list-pages.js'
@@ -16,7 +17,7 @@ export interface GroupServiceOptions {
   resolveHandle: (handle: string) => Promise<string | null>
   /** Where new groups are started when the person names no host (the local network's). */
   defaultHostUrl?: string
-  /** Where change notices go (to the window): which group, list or outbox moved. */
+  /** Where change notices go (to the window): which group, list or outbox moved, told what they now are (group-notices.ts). */
   notices?: NoticeHub
 }
 
@@ -38,6 +39,7 @@ export class GroupService {
   constructor(opts: GroupServiceOptions) {
     const lists = new ListPages()
     this.runtimes = new AccountRuntimes(opts)
+    opts.notices?.describeWith(new GroupNoticeDetail(this.runtimes))
     this.reading = new GroupReading(this.runtimes, lists)
     this.syncing = new GroupSyncing(this.runtimes, lists, opts)
     this.organizing = new OrganizerQueue(this.runtimes, this.syncing, lists, opts)

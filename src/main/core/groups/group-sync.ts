@@ -4,20 +4,20 @@ import { knownHandles } from '../people/list-handles.js'
 import { replaceItems } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
-import type { HostGroupView, HostSubject } from './host-views.js'
 import { reapplyQueued } from './organizer-actions.js'
 import { ScopePermissions } from '@atproto/oauth-scopes'
 import { rpcScope } from '../../../shared/scopes.js'
 import { allPages } from './pages.js'
 import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { isSubjectAccount, isSubjectRecord, type Subject } from '../xrpc/lexicon/types/example/groups/defs.js'
+import { isSubjectAccount, isSubjectRecord, type GroupView, type Subject, type SubjectAccount, type SubjectRecord } from '@node/lexicon/types/example/groups/defs.js'
+import type { Record as SpaceIndexRecord } from '@node/lexicon/types/example/groups/space.js'
 import type { SyncReporter } from './sync-progress.js'
 import { fetchMyRequest, myStanding } from './my-standing.js'
 import { MY_REQUEST } from './join-actions.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 
-export const subjectKey = (s: HostSubject['subject']) => ('did' in s ? s.did : s.uri)
+export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
 
 /** Who has taken a subject ("I'm on it"), as the window shows it, with their handle when verified. */
 export const assignmentOf = (s: Pick<Subject, 'assignedTo'>, handles: Map<string, string | null>) =>
@@ -27,14 +27,6 @@ export const assignmentOf = (s: Pick<Subject, 'assignedTo'>, handles: Map<string
 export const knownSubjects = (subjects: Subject[]) =>
   subjects.flatMap((sub) => (isSubjectAccount(sub.subject) || isSubjectRecord(sub.subject) ? [{ ...sub, subject: sub.subject }] : []))
 
-/** A record of the group's space index (lexicons/example/groups/space.json). */
-interface SpaceIndexRecord {
-  type: string
-  skey: string
-  name: string
-  readableBy: string[]
-  credentialScopes: { role: string; scopes: string[] }[]
-}
 const WELL_KNOWN = new Set(['meta', 'members'])
 
 function eventView(r: { uri: string; value: Record<string, string>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
@@ -134,7 +126,7 @@ async function listCounts(rt: AccountRuntime, groupDid: string): Promise<ListCou
   return counts
 }
 
-async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, hostAud: string, syncedAt: string | null): Promise<GroupSummary> {
+async function summarize(rt: AccountRuntime, g: GroupView, hostUrl: string, hostAud: string, syncedAt: string | null): Promise<GroupSummary> {
   const viewer = g.viewer ?? { roles: [], actions: [] }
   const held = g.roles.filter((r) => viewer.roles.includes(r.name))
   const assignable = [...new Set(held.filter((r) => r.actions.some((a) => a === 'role.assign' || a === 'eject')).flatMap((r) => r.assignable))]
@@ -166,7 +158,7 @@ async function summarize(rt: AccountRuntime, g: HostGroupView, hostUrl: string, 
 export type ListName = 'requests' | 'invites' | 'members' | 'subjects' | 'events' | 'spaces'
 export const ALL_LISTS: ReadonlySet<ListName> = new Set(['requests', 'invites', 'members', 'subjects', 'events', 'spaces'])
 
-async function fetchLists(host: HostClient, g: HostGroupView, only: ReadonlySet<ListName>, onPage?: (items: number) => void) {
+async function fetchLists(host: HostClient, g: GroupView, only: ReadonlySet<ListName>, onPage?: (items: number) => void) {
   const group = g.did
   const can = (a: string) => g.viewer?.actions.includes(a) ?? false
   const isMember = (g.viewer?.roles.length ?? 0) > 0
@@ -225,7 +217,7 @@ export interface PartialRead {
 export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?: Pick<SyncReporter, 'phase' | 'read'>, partial?: PartialRead): Promise<GroupSummary> {
   const host = await rt.hostOf(groupDid)
   const stored = await rt.cache.selectFrom('group_row').select(['changeCursor', 'view']).where('did', '=', groupDid).executeTakeFirst()
-  const g: HostGroupView = partial && !partial.group && stored ? (JSON.parse(stored.view) as HostGroupView) : await host.query('example.groups.getGroup', { group: groupDid })
+  const g: GroupView = partial && !partial.group && stored ? (JSON.parse(stored.view) as GroupView) : await host.query('example.groups.getGroup', { group: groupDid })
   const only = partial?.lists ?? ALL_LISTS
   report?.phase('reading')
   const lists = await fetchLists(host, g, only, report?.read)
@@ -302,7 +294,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
 export async function cachedSummary(rt: AccountRuntime, groupDid: string): Promise<GroupSummary | null> {
   const row = await rt.cache.selectFrom('group_row').selectAll().where('did', '=', groupDid).executeTakeFirst()
   if (!row) return null
-  return summarize(rt, JSON.parse(row.view) as HostGroupView, row.hostUrl, row.hostAud, row.syncedAt)
+  return summarize(rt, JSON.parse(row.view) as GroupView, row.hostUrl, row.hostAud, row.syncedAt)
 }
 
 /**

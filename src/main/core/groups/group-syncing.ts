@@ -97,8 +97,9 @@ export class GroupSyncing {
    * One background pass: send every queue, then catch each group up from its change
    * log. Failures leave the cache as it was. `skip` leaves out groups something else
    * keeps up to date (a live change stream, live/): their queues are still sent.
+   * `now` (the person asked): actions waiting out a back-off are tried now too.
    */
-  async syncAll(opts: { skip?: (accountDid: string, groupDid: string) => boolean; caughtUp?: (accountDid: string, groupDid: string) => void } = {}): Promise<void> {
+  async syncAll(opts: { skip?: (accountDid: string, groupDid: string) => boolean; caughtUp?: (accountDid: string, groupDid: string) => void; now?: boolean } = {}): Promise<void> {
     const plan: { rt: AccountRuntime; rows: { did: string }[] }[] = []
     for (const rt of await this.runtimes.all()) {
       const rows = await rt.cache.selectFrom('group_row').select('did').execute()
@@ -106,13 +107,17 @@ export class GroupSyncing {
     }
     this.progress.plan(plan.flatMap(({ rt, rows }) => rows.map((r) => ({ accountDid: rt.did, groupDid: r.did }))))
     for (const { rt, rows } of plan) {
-      await rt.outbox.replay().catch(() => {})
+      if (opts.now) await rt.outbox.endBackOffs().catch(() => {})
+      // Every group's queue goes at once; each group's catch-up waits for its own only.
+      const sending = rt.outbox.replay().catch(() => {})
       for (const row of rows) {
+        await rt.outbox.replay(row.did).catch(() => {})
         await this.progress
           .track(rt.did, row.did, (report) => this.catchUp(rt, row.did, report))
           .then(() => opts.caughtUp?.(rt.did, row.did))
           .catch((err: unknown) => log.error('sync', 'group sync failed', { groupDid: row.did, ...errorFields(err) }))
       }
+      await sending
     }
   }
 

@@ -3,7 +3,7 @@ import { viaHost } from './via-host.js'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { markPending, putItem } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
-import type { HostJoinRequest } from './host-views.js'
+import type { JoinRequest } from '@node/lexicon/types/example/groups/defs.js'
 import { ERROR_MESSAGES } from '../../../shared/errors.js'
 
 type Tx = Transaction<CacheSchema>
@@ -20,7 +20,7 @@ export interface MyJoinRequestView {
   message: string | null
 }
 
-export const myJoinRequestView = (r: Pick<HostJoinRequest, 'createdAt' | 'message'>): MyJoinRequestView => ({ createdAt: r.createdAt, message: r.message ?? null })
+export const myJoinRequestView = (r: Pick<JoinRequest, 'createdAt' | 'message'>): MyJoinRequestView => ({ createdAt: r.createdAt, message: r.message ?? null })
 
 /** Is the person already a member (so a request was sent and admitted before a crash cut the attempt short)? */
 async function isMember(rt: AccountRuntime, groupDid: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
-import type { HostMember } from './host-views.js'
+import type { Member } from '@node/lexicon/types/example/groups/defs.js'
 import { MY_REQUEST, myJoinRequestView, type MyJoinRequestView } from './join-actions.js'
 
 /**
@@ -26,7 +26,7 @@ export async function fetchMyRequest(host: HostClient, groupDid: string, isMembe
 export async function myStanding(rt: AccountRuntime, groupDid: string, isMember: boolean): Promise<MyStanding> {
   if (!isMember) return { joinRequest: await myRequest(rt, groupDid), accepted: null }
   const me = await rt.cache.selectFrom('item').select('view').where('groupDid', '=', groupDid).where('kind', '=', 'member').where('key', '=', rt.did).executeTakeFirst()
-  const accepted = me ? (JSON.parse(me.view) as HostMember).accepted : false
+  const accepted = me ? (JSON.parse(me.view) as Member).accepted : false
   return { joinRequest: null, accepted: accepted || (await queued(rt, groupDid, 'membership.accept')) }
 }
 

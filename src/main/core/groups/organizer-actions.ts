@@ -5,8 +5,9 @@ import type { GroupAction } from '@shared/ipc/contract.js'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { markPending, putItem, readItem } from '../cache/items.js'
 import type { ActionHandler } from '../outbox/outbox.js'
+import { parseStored, QUEUED_PAYLOADS } from '../outbox/queued-payloads.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
-import type { HostMember } from './host-views.js'
+import type { Member } from '@node/lexicon/types/example/groups/defs.js'
 import { ERROR_MESSAGES } from '@shared/errors.js'
 import { spaceRecordAddress } from '@shared/space-address.js'
 import { ACCEPTANCE_COLLECTION, calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
@@ -51,7 +52,7 @@ export interface ActionSpec<K extends ActionKind> {
   alreadyApplied?(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K]): Promise<boolean>
 }
 
-async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<HostMember | null> {
+async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<Member | null> {
   const host = await rt.hostOf(groupDid)
   const { members } = await host.query('example.groups.listMembers', { group: groupDid, q: did, limit: 100 })
   return members.find((m) => m.did === did) ?? null
@@ -271,22 +272,25 @@ export function prepareAction<K extends ActionKind>(groupDid: string, kind: K, p
 }
 
 /**
- * The payload of a row the outbox stored: what prepareAction gave it for this kind, as
- * JSON. The one place a stored payload is typed again.
+ * The payload of a row the outbox stored, once parsed with its kind's schema
+ * (outbox/queued-payloads.ts). The one place a stored payload is typed again.
  */
 const storedPayload = <K extends ActionKind>(_kind: K, payload: unknown) => payload as ActionPayloads[K]
 
-/** A still-queued action's cached effect, applied again over a refresh. */
+/** A still-queued action's cached effect, applied again over a refresh (not one this version cannot read: the outbox fails it). */
 export async function reapplyQueued(tx: Tx, groupDid: string, row: { id: number; kind: string; payload: string }): Promise<void> {
-  if (isActionKind(row.kind)) await reapply(tx, groupDid, row.kind, row)
+  if (!isActionKind(row.kind)) return
+  const read = parseStored(QUEUED_PAYLOADS[row.kind], row.payload)
+  if (read.ok) await reapply(tx, groupDid, row.kind, row.id, read.payload)
 }
-const reapply = <K extends ActionKind>(tx: Tx, groupDid: string, kind: K, row: { id: number; payload: string }) =>
-  ACTIONS[kind].applyToCache(tx, groupDid, storedPayload(kind, JSON.parse(row.payload)), row.id)
+const reapply = <K extends ActionKind>(tx: Tx, groupDid: string, kind: K, id: number, payload: unknown) =>
+  ACTIONS[kind].applyToCache(tx, groupDid, storedPayload(kind, payload), id)
 
 function handlerFor<K extends ActionKind>(rt: AccountRuntime, kind: K): ActionHandler {
   const spec: ActionSpec<K> = ACTIONS[kind]
   const alreadyApplied = spec.alreadyApplied
   return {
+    schema: QUEUED_PAYLOADS[kind]!,
     send: (groupDid, payload, key) => spec.send(rt, groupDid, storedPayload(kind, payload), key),
     conflicts: spec.conflicts as Record<string, string>,
     alreadyApplied: alreadyApplied ? (groupDid, payload) => alreadyApplied(rt, groupDid, storedPayload(kind, payload)) : undefined,

@@ -79,11 +79,12 @@ export class OrganizerQueue {
   }
 
   /**
-   * Sends an account's queue, then catches the group up: what the host took of ours is
-   * applied from what we sent and the change log (no list is read again for it).
+   * Sends the group's queue (other groups' hosts are not waited for), then catches the
+   * group up: what the host took of ours is applied from what we sent and the change
+   * log (no list is read again for it).
    */
   private async sendAndCatchUp(rt: AccountRuntime, groupDid: string): Promise<void> {
-    await rt.outbox.replay().catch((err: unknown) => log.error('outbox', 'replay failed', errorFields(err, { stack: true })))
+    await rt.outbox.replay(groupDid).catch((err: unknown) => log.error('outbox', 'replay failed', errorFields(err, { stack: true })))
     await this.syncing.catchUp(rt, groupDid).catch((err: unknown) => log.error('sync', 'refresh failed', { groupDid, ...errorFields(err) }))
   }
 

@@ -8,6 +8,26 @@ export type Handlers = {
   [C in Channel]: (input: ParsedInput<C>) => Promise<ChannelOutput<C>>
 }
 
+/** Calls per channel while a count runs (see countCalls). */
+let counted: Map<Channel, number> | null = null
+
+/**
+ * Counts the contract calls the core serves from now on, whichever shell carried them,
+ * so a test can say how many round trips an action costs the window (counting HTTP
+ * requests would see the loopback shell's only). Off unless a test starts it.
+ */
+export function countCalls(): { byChannel(): Partial<Record<Channel, number>>; total(): number; stop(): void } {
+  const mine = new Map<Channel, number>()
+  counted = mine
+  return {
+    byChannel: () => Object.fromEntries(mine),
+    total: () => [...mine.values()].reduce((a, b) => a + b, 0),
+    stop: () => {
+      if (counted === mine) counted = null
+    },
+  }
+}
+
 /**
  * The single entry for calls from the renderer, whichever shell carried them: checks
  * the channel exists, validates input against the contract (the renderer is not
@@ -18,6 +38,7 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
   if (!isChannel(channel)) {
     return { ok: false, error: { code: 'UnknownChannel', message: `There is no "${String(channel)}" call.` } }
   }
+  counted?.set(channel, (counted.get(channel) ?? 0) + 1)
   const spec = contract[channel]
   const input = spec.input.safeParse(rawInput ?? {})
   if (!input.success) {

@@ -1,7 +1,7 @@
 import type { Accounts } from '../accounts/sign-in.js'
 import type { AccountRuntimes } from '../groups/account-runtimes.js'
 import type { GroupSyncing } from '../groups/group-syncing.js'
-import type { HostGroupView } from '../groups/host-views.js'
+import type { GroupView } from '@node/lexicon/types/example/groups/defs.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import { errorFields, log } from '../log/log.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
@@ -123,7 +123,7 @@ export class LiveChanges {
       const rt = await this.opts.runtimes.get(account.did)
       for (const row of await rt.cache.selectFrom('group_row').select(['did', 'view', 'hostUrl', 'hostAud']).execute()) {
         // Someone only asking to join may not read the group's changes: polled as before.
-        if (!((JSON.parse(row.view) as HostGroupView).viewer?.roles.length ?? 0)) continue
+        if (!((JSON.parse(row.view) as GroupView).viewer?.roles.length ?? 0)) continue
         const key = `${account.did} ${row.hostUrl}`
         const w = wanted.get(key) ?? { accountDid: account.did, host: { url: row.hostUrl, aud: row.hostAud }, groups: new Set<string>() }
         w.groups.add(row.did)

@@ -1,5 +1,5 @@
 import type { Change } from '../groups/catch-up.js'
-import { validateChange } from '../xrpc/lexicon/types/example/groups/defs.js'
+import { validateChange } from '@node/lexicon/types/example/groups/defs.js'
 import type { Frame } from './frames.js'
 
 /** What a host's change stream says, as the app acts on it (lexicons/example/groups/subscribeChanges.json). */

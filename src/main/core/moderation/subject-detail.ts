@@ -2,8 +2,8 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { SubjectDetail } from '../../../shared/ipc/views.js'
 import { readItem, readItems, readItemsByKey } from '../cache/items.js'
 import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
-import { isSubjectAccount, isSubjectRecord, type SubjectAccount, type SubjectRecord } from '../xrpc/lexicon/types/example/groups/defs.js'
-import type { $Typed } from '../xrpc/lexicon/util.js'
+import { isSubjectAccount, isSubjectRecord, type SubjectAccount, type SubjectRecord } from '@node/lexicon/types/example/groups/defs.js'
+import type { $Typed } from '@node/lexicon/util.js'
 
 /** Pages of 100 read for one pane: a thousand reports and entries, past any real case. */
 const MAX_PAGES = 10

@@ -1,10 +1,11 @@
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 
 /**
- * A rate limit that lifts within this is waited out: the action stays queued and goes
- * out on a later pass. One that lasts longer refuses the action: the host now has
- * limits per person that last a day (join requests) or until its moderators act
- * (waiting reports), and waiting one out would hold every later action of the account.
+ * A rate limit that lifts within this is waited out: the action stays queued and its
+ * back-off lasts at least until the limit lifts (backoff.ts). One that lasts longer
+ * refuses the action: the host now has limits per person that last a day (join
+ * requests) or until its moderators act (waiting reports), and waiting one out would
+ * hold every later action of the group.
  */
 export const SHORT_LIMIT_MS = 2 * 60_000
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Transaction } from 'kysely'
+import type { z } from 'zod'
 import type { CacheDb, CacheSchema, OutboxState } from '../cache/cache-db.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { toIpcError, UserFacingError } from '../ipc/errors.js'
 import { errorFields, log } from '../log/log.js'
-import { isLastingLimit, lastingLimitWords } from './lasting-limit.js'
+import { gaveUpWords, MAX_FAILURES, nextAttemptAt } from './backoff.js'
+import { plainReason, retryLater, waitsForPerson } from './send-failures.js'
+import { parseStored, UNREADABLE_ACTION } from './queued-payloads.js'
 
 export interface OutboxRow {
   id: number
@@ -17,10 +19,14 @@ export interface OutboxRow {
   attempts: number
   lastError: string | null
   createdAt: string
+  /** When the next try is due after a transient failure (ISO); null: at the next pass. */
+  nextAttemptAt: string | null
 }
 
 /** How one kind of queued action is sent, and what its refusals mean. */
 export interface ActionHandler {
+  /** The stored payload's schema: a row is parsed with it before it is sent (queued-payloads.ts). */
+  schema: z.ZodTypeAny
   /** Sends the action to the host; `key` is the row's idempotency key (sent where the host takes one). */
   send(groupDid: string, payload: unknown, key: string): Promise<void>
   /**
@@ -37,45 +43,6 @@ export interface ActionHandler {
 
 type Tx = Transaction<CacheSchema>
 
-const WAIT_FOR_PERSON = new Set(['SignInRequired', 'KeychainUnavailable', 'ScopeMissingError'])
-
-/**
- * Whether a failure means "keep it and try again later" (offline, host down, sign-in
- * ended, a rate limit that lifts in a moment) rather than "the host refused it" (a
- * rate limit that lasts: lasting-limit.ts). Unknown failures are kept too: a queued
- * action is never dropped because of our own bug.
- */
-export function retryLater(err: unknown): boolean {
-  if (err instanceof XrpcCallError) return err.status === 0 || err.status === 401 || (err.status === 429 && !isLastingLimit(err)) || err.status >= 500
-  if (err instanceof UserFacingError) return WAIT_FOR_PERSON.has(err.code) || err.code === 'HostUnreachable'
-  return true
-}
-
-/**
- * What a person reads on a row that has not gone out: plain words, never a method name
- * or a socket error (the row's state says whether it will be tried again). The
- * technical error goes to the log.
- */
-export function plainReason(err: unknown): string {
-  if (isLastingLimit(err)) {
-    log.warn('outbox', 'refused by a lasting limit', errorFields(err))
-    return lastingLimitWords(err)
-  }
-  return toIpcError(err, (e) => log.warn('outbox', 'not sent', errorFields(e))).message
-}
-
-/**
- * Actions taken while offline (or online) go through here: written in the same
- * transaction as the cached change they make, replayed in order when the host is
- * reachable, and never sent twice to effect. A replay after a send the app did not see
- * finish (it died, the answer was lost) must be a no-op, and each action is made so:
- * reports carry the row's idempotency key, which the host takes once per reporter;
- * events carry a record key chosen when queued, so a second write is refused and
- * found already there; an invite for someone with one outstanding answers that one
- * again; decisions and ejections refused on a replay are checked against the intended
- * end state (alreadyApplied). test/integration/core/outbox-replay.test.ts proves the
- * three that could double: an invite, an event and a report.
- */
 /** An action to queue: `key` makes a replay of the same request recognisable (default: a fresh UUID). */
 export interface NewAction {
   groupDid: string
@@ -94,22 +61,71 @@ export interface SettledAction {
   state: 'done' | 'conflict' | 'failed'
 }
 
+/** Time as the outbox sees it; tests pass a fake one. */
+export interface OutboxClock {
+  now(): number
+  /** In [0, 1): where in its window each wait falls. */
+  random(): number
+  /** Calls `run` after `ms`; the timer must not keep the process alive. */
+  setTimeout(run: () => void, ms: number): { cancel(): void }
+}
+
+const realClock: OutboxClock = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  setTimeout(run, ms) {
+    const timer = setTimeout(run, ms)
+    timer.unref?.()
+    return { cancel: () => clearTimeout(timer) }
+  },
+}
+
+/** One group's queue while it is being sent. */
+interface Lane {
+  done: Promise<void>
+  /** Asked for again while running: read the queue once more before stopping. */
+  again: boolean
+}
+
+/**
+ * Actions taken while offline (or online) go through here: written in the same
+ * transaction as the cached change they make, then sent in order, one queue per group.
+ * Groups never wait for each other: an unreachable host, or a group whose action keeps
+ * failing, holds up only that group's later actions. A transient failure (offline, a
+ * host down or failing, a short rate limit) waits out a back-off stored with the row
+ * (backoff.ts), so a restart keeps it; after MAX_FAILURES of them the action is failed
+ * with plain words and kept for the person. A stored payload is parsed with its kind's
+ * schema before it is sent; one this version cannot read is failed, never sent as is.
+ *
+ * Never sent twice to effect: a replay after a send the app did not see finish (it
+ * died, the answer was lost) must be a no-op, and each action is made so: reports carry
+ * the row's idempotency key, which the host takes once per reporter; events carry a
+ * record key chosen when queued, so a second write is refused and found already there;
+ * an invite for someone with one outstanding answers that one again; decisions and
+ * ejections refused on a replay are checked against the intended end state
+ * (alreadyApplied). test/integration/core/outbox-replay.test.ts proves the three that
+ * could double: an invite, an event and a report.
+ */
 export class Outbox {
-  private replaying: Promise<void> | null = null
-  private again = false
+  private readonly lanes = new Map<string, Lane>()
+  /** Per group, the timer that sends it again when its back-off ends. */
+  private readonly wakes = new Map<string, { at: number; cancel(): void }>()
+  private closed = false
   /** Per group, what settled since the group's last catch-up took them (see takeSettled). */
   private readonly settled = new Map<string, SettledAction[]>()
 
   constructor(
     private readonly db: CacheDb,
     private readonly handlers: Record<string, ActionHandler>,
-    private readonly onChange: () => void = () => {},
+    /** Hears which rows changed (the window is told them as they now stand). */
+    private readonly onChange: (ids?: number[]) => void = () => {},
+    private readonly clock: OutboxClock = realClock,
   ) {}
 
   /**
    * At start-up nothing is in flight: a row left 'sending' was cut short by the app
-   * dying. It may or may not have reached the host; it is queued again, and the
-   * handler's alreadyApplied check settles it on the next attempt.
+   * dying. It may or may not have reached the host; it is queued again (its back-off
+   * kept), and the handler's alreadyApplied check settles it on the next attempt.
    */
   async recoverInterrupted(): Promise<void> {
     await this.db.updateTable('outbox').set({ state: 'queued' }).where('state', '=', 'sending').execute()
@@ -124,10 +140,15 @@ export class Outbox {
   /**
    * Queues several actions, in order, with their cached effects, in one transaction:
    * all of them are acknowledged or none is (a bulk admit never half-lands in the cache).
+   * A payload its kind's schema would not read back is refused here, not queued to fail.
    */
   async enqueueMany(actions: (NewAction & { applyToCache?: ApplyToCache })[]): Promise<number[]> {
-    for (const action of actions) if (!this.handlers[action.kind]) throw new Error(`no handler for queued action ${action.kind}`)
-    const now = new Date().toISOString()
+    for (const action of actions) {
+      const handler = this.handlerOf(action.kind)
+      if (!handler) throw new Error(`no handler for queued action ${action.kind}`)
+      if (!parseStored(handler.schema, JSON.stringify(action.payload)).ok) throw new Error(`a ${action.kind} action that could not be read back was not queued`)
+    }
+    const now = new Date(this.clock.now()).toISOString()
     const ids = await this.db.transaction().execute(async (tx) => {
       const out: number[] = []
       for (const action of actions) {
@@ -141,6 +162,8 @@ export class Outbox {
             label: action.label,
             state: 'queued',
             attempts: 0,
+            failures: 0,
+            nextAttemptAt: null,
             lastError: null,
             createdAt: now,
             updatedAt: now,
@@ -152,34 +175,40 @@ export class Outbox {
       }
       return out
     })
-    this.onChange()
+    this.onChange(ids)
     return ids
   }
 
-  async list(opts: { includeDone?: boolean } = {}): Promise<OutboxRow[]> {
+  /** The rows not yet sent (with those sent too, if asked), or only the rows `ids` names. */
+  async list(opts: { includeDone?: boolean; ids?: number[] } = {}): Promise<OutboxRow[]> {
     let q = this.db.selectFrom('outbox').selectAll().orderBy('id')
     if (!opts.includeDone) q = q.where('state', '!=', 'done')
+    if (opts.ids) q = q.where('id', 'in', opts.ids.length ? opts.ids : [-1])
     const rows = await q.execute()
-    return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as unknown }))
+    return rows.map(({ failures: _, updatedAt: __, ...r }) => ({ ...r, payload: jsonOrNull(r.payload) }))
   }
 
   /**
-   * Sends everything queued, in order; stops at the first transient failure. Calls
-   * while a pass runs ask for one more pass, so an action queued meanwhile is not left
-   * waiting for the next sync.
+   * Sends what is due: one group's queue, or every group's (each on its own, at once).
+   * Resolves when those passes end. A call while a group's pass runs asks it for one
+   * more look, so an action queued meanwhile is not left waiting for the next sync. A
+   * group waiting out a back-off is sent again when it ends, with nobody asking.
    */
-  replay(): Promise<void> {
-    if (this.replaying) {
-      this.again = true
-      return this.replaying
-    }
-    this.replaying = (async () => {
-      do {
-        this.again = false
-        if (!(await this.replayOnce())) break
-      } while (this.again)
-    })().finally(() => (this.replaying = null))
-    return this.replaying
+  async replay(groupDid?: string): Promise<void> {
+    if (groupDid !== undefined) return this.lane(groupDid)
+    const queued = await this.db.selectFrom('outbox').select('groupDid').distinct().where('state', '=', 'queued').execute()
+    const groups = new Set([...queued.map((r) => r.groupDid), ...this.lanes.keys()])
+    await Promise.all([...groups].map((g) => this.lane(g)))
+  }
+
+  /**
+   * The person asked ("Sync now"): what waits out a back-off is due now, for the next
+   * replay. Its count of failures is kept, so the cap still comes.
+   */
+  async endBackOffs(): Promise<void> {
+    for (const wake of this.wakes.values()) wake.cancel()
+    this.wakes.clear()
+    await this.db.updateTable('outbox').set({ nextAttemptAt: null }).where('state', '=', 'queued').where('nextAttemptAt', 'is not', null).execute()
   }
 
   /**
@@ -198,57 +227,142 @@ export class Outbox {
     return (this.settled.get(groupDid)?.length ?? 0) > 0
   }
 
-  /** Resolves when no pass is running (before closing the database). */
-  async idle(): Promise<void> {
-    await this.replaying?.catch(() => {})
+  /** Stops sending (before closing the database): no more waits, and the passes under way end. */
+  async close(): Promise<void> {
+    this.closed = true
+    for (const wake of this.wakes.values()) wake.cancel()
+    this.wakes.clear()
+    await Promise.allSettled([...this.lanes.values()].map((l) => l.done))
   }
 
-  /** One pass over the queue; false when it stopped at a failure worth waiting out. */
-  private async replayOnce(): Promise<boolean> {
-    const queued = await this.db.selectFrom('outbox').selectAll().where('state', '=', 'queued').orderBy('id').execute()
-    for (const row of queued) {
-      const handler = this.handlers[row.kind]!
-      const payload = JSON.parse(row.payload) as unknown
-      await this.mark(row.id, 'sending', null, row.attempts + 1)
-      const settle = (state: SettledAction['state']) => {
-        const list = this.settled.get(row.groupDid) ?? []
-        list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state })
-        this.settled.set(row.groupDid, list)
-      }
-      try {
-        await handler.send(row.groupDid, payload, row.idempotencyKey)
-        await this.mark(row.id, 'done', null)
-        settle('done')
-      } catch (err) {
-        if (retryLater(err)) {
-          await this.mark(row.id, 'queued', plainReason(err))
-          return false
-        }
-        const name = err instanceof XrpcCallError ? err.error : 'Error'
-        const conflict = handler.conflicts[name]
-        // An earlier attempt may have taken effect before we heard back (a crash, a
-        // dropped connection): then this refusal is our own success, not a conflict.
-        if (row.attempts > 0 && (await handler.alreadyApplied?.(row.groupDid, payload).catch(() => false))) {
-          await this.mark(row.id, 'done', null)
-          settle('done')
-        } else if (conflict) {
-          await this.mark(row.id, 'conflict', conflict)
-          settle('conflict')
-        } else {
-          await this.mark(row.id, 'failed', plainReason(err))
-          settle('failed')
-        }
-      }
+  private lane(groupDid: string): Promise<void> {
+    const running = this.lanes.get(groupDid)
+    if (running) {
+      running.again = true
+      return running.done
     }
-    return true
+    if (this.closed) return Promise.resolve()
+    const lane: Lane = { done: Promise.resolve(), again: false }
+    lane.done = (async () => {
+      do {
+        lane.again = false
+        if (!(await this.drain(groupDid))) break
+      } while (lane.again && !this.closed)
+    })().finally(() => this.lanes.delete(groupDid))
+    this.lanes.set(groupDid, lane)
+    return lane.done
   }
 
-  private async mark(id: number, state: OutboxState, lastError: string | null, attempts?: number) {
+  /** Sends a group's queue in order; false when it stopped at something to wait out. */
+  private async drain(groupDid: string): Promise<boolean> {
+    while (!this.closed) {
+      const row = await this.db.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', '=', 'queued').orderBy('id').limit(1).executeTakeFirst()
+      if (!row) return true
+      const due = row.nextAttemptAt ? Date.parse(row.nextAttemptAt) : 0
+      if (due > this.clock.now()) {
+        this.wakeAt(groupDid, due)
+        return false
+      }
+      if (!(await this.sendOne(row))) return false
+    }
+    return false
+  }
+
+  /** Sends one row; false when the group's queue must wait (back-off, or for the person). */
+  private async sendOne(row: CacheSchema['outbox']): Promise<boolean> {
+    const handler = this.handlerOf(row.kind)
+    const read = parseStored(handler?.schema, row.payload)
+    const settle = (state: SettledAction['state'], payload: unknown) => {
+      const list = this.settled.get(row.groupDid) ?? []
+      list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state })
+      this.settled.set(row.groupDid, list)
+    }
+    if (!handler || !read.ok) {
+      // Saved by another version (an older shape, a kind this one does not know): sending
+      // it as is could do something the person never asked for.
+      log.warn('outbox', 'a stored action could not be read', { id: row.id, kind: row.kind })
+      await this.mark(row.id, { state: 'failed', lastError: UNREADABLE_ACTION })
+      settle('failed', null)
+      return true
+    }
+    const payload = read.payload
+    await this.mark(row.id, { state: 'sending', lastError: null, attempts: row.attempts + 1 })
+    try {
+      await handler.send(row.groupDid, payload, row.idempotencyKey)
+      await this.mark(row.id, { state: 'done', lastError: null, nextAttemptAt: null })
+      settle('done', payload)
+      return true
+    } catch (err) {
+      if (waitsForPerson(err)) {
+        await this.mark(row.id, { state: 'queued', lastError: plainReason(err), nextAttemptAt: null })
+        return false
+      }
+      if (retryLater(err)) {
+        const failures = row.failures + 1
+        if (failures >= MAX_FAILURES) {
+          log.warn('outbox', 'stopped trying', { id: row.id, kind: row.kind, failures, ...errorFields(err) })
+          await this.mark(row.id, { state: 'failed', lastError: gaveUpWords(err, failures), failures, nextAttemptAt: null })
+          settle('failed', payload)
+          return true
+        }
+        const at = nextAttemptAt(failures, err, this.clock.now(), () => this.clock.random())
+        await this.mark(row.id, { state: 'queued', lastError: plainReason(err), failures, nextAttemptAt: new Date(at).toISOString() })
+        this.wakeAt(row.groupDid, at)
+        return false
+      }
+      const name = err instanceof XrpcCallError ? err.error : 'Error'
+      const conflict = handler.conflicts[name]
+      // An earlier attempt may have taken effect before we heard back (a crash, a
+      // dropped connection): then this refusal is our own success, not a conflict.
+      if (row.attempts > 0 && (await handler.alreadyApplied?.(row.groupDid, payload).catch(() => false))) {
+        await this.mark(row.id, { state: 'done', lastError: null })
+        settle('done', payload)
+      } else if (conflict) {
+        await this.mark(row.id, { state: 'conflict', lastError: conflict })
+        settle('conflict', payload)
+      } else {
+        await this.mark(row.id, { state: 'failed', lastError: plainReason(err) })
+        settle('failed', payload)
+      }
+      return true
+    }
+  }
+
+  /** Sends a group's queue again at `at` (one timer per group: the latest wait wins). */
+  private wakeAt(groupDid: string, at: number) {
+    if (this.closed) return
+    const current = this.wakes.get(groupDid)
+    if (current?.at === at) return
+    current?.cancel()
+    const timer = this.clock.setTimeout(
+      () => {
+        this.wakes.delete(groupDid)
+        this.lane(groupDid).catch((err: unknown) => log.error('outbox', 'replay failed', errorFields(err, { stack: true })))
+      },
+      Math.max(0, at - this.clock.now()),
+    )
+    this.wakes.set(groupDid, { at, cancel: () => timer.cancel() })
+  }
+
+  private handlerOf(kind: string): ActionHandler | undefined {
+    return Object.hasOwn(this.handlers, kind) ? this.handlers[kind] : undefined
+  }
+
+  private async mark(id: number, change: { state: OutboxState; lastError: string | null; attempts?: number; failures?: number; nextAttemptAt?: string | null }) {
     await this.db
       .updateTable('outbox')
-      .set({ state, lastError, updatedAt: new Date().toISOString(), ...(attempts === undefined ? {} : { attempts }) })
+      .set({ ...change, updatedAt: new Date(this.clock.now()).toISOString() })
       .where('id', '=', id)
       .execute()
-    this.onChange()
+    this.onChange([id])
+  }
+}
+
+/** A stored payload for the queue view (who the action is about); null when it is not JSON. */
+function jsonOrNull(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown
+  } catch {
+    return null
   }
 }

@@ -40,7 +40,8 @@ export class AccountRuntime {
     accounts: Accounts
     cacheDir: string
     actions: (rt: AccountRuntime) => Record<string, ActionHandler>
-    onOutboxChange?: () => void
+    /** Which outbox rows changed (none named: some did). */
+    onOutboxChange?: (ids?: number[]) => void
   }): Promise<AccountRuntime> {
     const rt = new AccountRuntime(opts.did, await openCacheDb(opts.cacheDir, opts.did), opts.accounts)
     rt.outbox = new Outbox(rt.cache, opts.actions(rt), opts.onOutboxChange)
@@ -61,7 +62,7 @@ export class AccountRuntime {
   }
 
   async close(): Promise<void> {
-    await this.outbox.idle()
+    await this.outbox.close()
     await this.cache.destroy()
   }
 }

@@ -16,8 +16,9 @@ export const NOT_UNDERSTOOD: Record<Peer, string> = { host: 'HostAnswerNotUnders
 export type Send = (path: string, init: RequestInit) => Promise<Response>
 
 /**
- * One XRPC call through the client generated from the lexicons: it builds the request
- * from the method's lexicon and checks the answer against it. A refusal keeps its
+ * One XRPC call through @atproto/xrpc's client with the schemas generated from the
+ * lexicons (src/node/lexicon): it builds the request from the method's lexicon and
+ * checks the answer against it. A refusal keeps its
  * status and error name (XrpcCallError, as the outbox and sync expect); an answer that
  * does not match the lexicon becomes a plain "answered something Convene does not
  * understand", with what did not match in the app's log, so another host's odd answer

@@ -2,14 +2,14 @@ import { ref, watch, type Ref } from 'vue'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { GroupSummary } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
-import { useGroupsStore } from '../stores/groups'
+import { listOf, useGroupsStore } from '../stores/groups'
 
 /** The short lists read whole (long ones go a page at a time: use-paged-list.ts). */
 export type WholeListChannel = 'groups.events' | 'groups.spaces'
 
 /**
  * One of a group's cached lists, read from the core again whenever the group changes or
- * the store sees news of that group. Errors are kept for the view to show.
+ * a notice says this list of it moved. Errors are kept for the view to show.
  */
 export function useGroupList<C extends WholeListChannel>(channel: C, group: () => GroupSummary) {
   const api = useApi()
@@ -34,6 +34,6 @@ export function useGroupList<C extends WholeListChannel>(channel: C, group: () =
       if (asked === latest) loaded.value = true
     }
   }
-  watch([() => `${group().accountDid} ${group().did}`, () => store.revisionOf(group().accountDid, group().did)], () => void refresh(), { immediate: true })
+  watch([() => `${group().accountDid} ${group().did}`, () => store.revisionOf(group().accountDid, group().did, listOf(channel))], () => void refresh(), { immediate: true })
   return { items, error, loaded }
 }

@@ -3,7 +3,7 @@ import type { ConveneApi } from '../../../shared/ipc/api'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { GroupSummary } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
-import { useGroupsStore } from '../stores/groups'
+import { listOf, useGroupsStore } from '../stores/groups'
 import { PagedRows, type PagedSnapshot } from './paged-rows'
 import { isSearch, PAGE_SIZE, pagedListKey, pageLoader, type PageParams, type PagedChannel, type RowOf } from './paged-channels'
 
@@ -44,7 +44,7 @@ export function prefetchPagedList(api: ConveneApi, channel: PagedChannel, group:
 /**
  * A group's long list that stays in the core and crosses a page at a time (see
  * paged-rows.ts), narrowed there by `params` (a search, a status). Pages in view are
- * read again whenever the store sees news of this group.
+ * read again whenever a notice says this list of the group moved.
  */
 export function usePagedList<C extends PagedChannel>(channel: C, group: () => GroupSummary, params: () => PageParams) {
   type Row = RowOf<C>
@@ -66,7 +66,7 @@ export function usePagedList<C extends PagedChannel>(channel: C, group: () => Gr
     start(k)
   })
   watch(
-    () => store.revisionOf(group().accountDid, group().did),
+    () => store.revisionOf(group().accountDid, group().did, listOf(channel)),
     () => rows.refresh(),
   )
   onBeforeUnmount(() => remember(key(), rows.snapshot() as PagedSnapshot<unknown> | null))

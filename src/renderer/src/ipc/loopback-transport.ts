@@ -41,6 +41,16 @@ export function loopbackTransport(secret: string | null): Transport {
 const RECONNECT_MS = 1_000
 
 /**
+ * What a reopened stream tells the page first: notices sent while it was down are lost,
+ * and they carried what changed (outbox items, summaries), so groups and outbox are read
+ * again whole.
+ */
+const MISSED: Notice[] = [
+  { name: 'groups.changed', payload: {} },
+  { name: 'outbox.changed', payload: { items: [], readAll: true } },
+]
+
+/**
  * The core's change notices from the loopback shell's event stream (`POST /notices`,
  * text/event-stream). Read with fetch so the launch secret goes along; reopened after a
  * drop. Each notice is parsed through the contract before the page hears it.
@@ -50,6 +60,7 @@ export function loopbackNotices(secret: string | null): NoticeSource {
     if (!secret) return () => {}
     let stopped = false
     let controller: AbortController | null = null
+    let dropped = false
     const run = async () => {
       while (!stopped) {
         controller = new AbortController()
@@ -60,10 +71,14 @@ export function loopbackNotices(secret: string | null): NoticeSource {
             body: '{}',
             signal: controller.signal,
           })
-          if (res.ok && res.body) await readEvents(res.body, listener)
+          if (res.ok && res.body) {
+            if (dropped) for (const notice of MISSED) listener(notice)
+            await readEvents(res.body, listener)
+          }
         } catch {
           // Dropped or refused: try again shortly.
         }
+        dropped = true
         if (!stopped) await new Promise((r) => setTimeout(r, RECONNECT_MS))
       }
     }

@@ -1,20 +1,25 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ChannelInput, Notice } from '../../../shared/ipc/contract'
+import type { ChannelInput, GroupChange, GroupList, Notice } from '../../../shared/ipc/contract'
 import type { GroupSummary, OutboxItem, SyncStatus } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
 
 export type GroupAction = ChannelInput<'groups.act'>['action']
 
+/** The list a channel reads (`groups.members` reads the members list): what a notice names. */
+export const listOf = (channel: `groups.${GroupList}`) => channel.slice('groups.'.length) as GroupList
+
 const groupKey = (accountDid: string, groupDid: string) => `${accountDid} ${groupDid}`
+const outboxKey = (o: OutboxItem) => `${o.accountDid} ${o.id}`
 
 /** How often "today" is looked at again, for views that keep a clock (the calendar). */
 const CLOCK_MS = 60_000
 
 /**
  * The organizer's groups across every account, and the outbox. Everything here is read
- * from the core's cache, so it shows at once, offline too, and read again only when the
- * core's notices say what changed (no polling).
+ * from the core's cache, so it shows at once, offline too, and kept up to date from the
+ * core's notices, which carry the changed summaries and outbox items and name the lists
+ * that moved (no polling, and no reading again after the window's own actions).
  */
 export const useGroupsStore = defineStore('groups', () => {
   const api = useApi()
@@ -26,9 +31,9 @@ export const useGroupsStore = defineStore('groups', () => {
   /** The core's sync, group by group: progress while one runs, and what failed last time. */
   const sync = ref<SyncStatus>({ running: false, groups: [], live: [] })
   /**
-   * Per group, bumped when a notice says its summary or cached lists changed, so its
-   * open lists reload then, and not when another group changed (a 10,000-member list is
-   * not re-read for nothing).
+   * Per group and list, bumped when a notice says that list changed, so an open list
+   * reloads then, and not when another list or group changed (a 10,000-member list is
+   * not re-read for an admission). `${group} *` moves every list of the group.
    */
   const revisions = ref(new Map<string, number>())
   const seenByGroup = new Map<string, string>()
@@ -55,7 +60,7 @@ export const useGroupsStore = defineStore('groups', () => {
     outbox.value = o
   }
 
-  /** Reads everything once: at start, after the window's own calls, and after the notice stream came back. */
+  /** Reads everything once: at start, after adding or finding groups, and after a failed read. */
   async function reload() {
     await guarded(async () => {
       const [, , st] = await Promise.all([readGroups(), readOutbox(), api['sync.status']({})])
@@ -78,14 +83,14 @@ export const useGroupsStore = defineStore('groups', () => {
   function onNotice(notice: Notice) {
     switch (notice.name) {
       case 'group.changed':
-        bump(notice.payload.accountDid, notice.payload.groupDid)
-        void guarded(readGroups)
+        takeGroupChanges(notice.payload.groups)
         break
       case 'groups.changed':
         void guarded(readGroups)
         break
       case 'outbox.changed':
-        void guarded(readOutbox)
+        if (notice.payload.readAll) void guarded(readOutbox)
+        else takeOutboxItems(notice.payload.items)
         break
       case 'sync.progress':
         sync.value = notice.payload
@@ -95,11 +100,39 @@ export const useGroupsStore = defineStore('groups', () => {
     }
   }
 
-  function bump(accountDid: string, groupDid: string) {
-    const key = groupKey(accountDid, groupDid)
-    revisions.value = new Map(revisions.value).set(key, (revisions.value.get(key) ?? 0) + 1)
+  /** The summaries a notice carries take their place; the lists it names move. A group not known yet, or one the core could not describe, is read with the rest. */
+  function takeGroupChanges(changes: GroupChange[]) {
+    const next = new Map(revisions.value)
+    const shown = [...groups.value]
+    let readAll = false
+    for (const change of changes) {
+      const key = groupKey(change.accountDid, change.groupDid)
+      for (const list of change.lists) next.set(`${key} ${list}`, (next.get(`${key} ${list}`) ?? 0) + 1)
+      const at = shown.findIndex((g) => g.accountDid === change.accountDid && g.did === change.groupDid)
+      if (!change.summary || at < 0) readAll = true
+      else {
+        shown[at] = change.summary
+        seenByGroup.set(key, JSON.stringify(change.summary))
+      }
+    }
+    revisions.value = next
+    groups.value = shown
+    lastGroups = JSON.stringify(shown)
+    if (readAll) void guarded(readGroups)
   }
 
+  /** Outbox items as they now stand: a sent one leaves, a new one joins the end. */
+  function takeOutboxItems(items: OutboxItem[]) {
+    const byKey = new Map(outbox.value.map((o) => [outboxKey(o), o]))
+    for (const item of items) {
+      if (item.state === 'done') byKey.delete(outboxKey(item))
+      else byKey.set(outboxKey(item), item)
+    }
+    outbox.value = [...byKey.values()]
+    lastOutbox = '' // not worth stringifying thousands of items per notice: the next whole read is taken as new
+  }
+
+  /** After a whole read: a group whose summary changed may have any list changed. */
   function noteChanges(g: GroupSummary[]) {
     const next = new Map(revisions.value)
     for (const summary of g) {
@@ -107,12 +140,15 @@ export const useGroupsStore = defineStore('groups', () => {
       const seen = JSON.stringify(summary)
       if (seenByGroup.get(key) === seen) continue
       seenByGroup.set(key, seen)
-      next.set(key, (next.get(key) ?? 0) + 1)
+      next.set(`${key} *`, (next.get(`${key} *`) ?? 0) + 1)
     }
     revisions.value = next
   }
-  /** Moves when this group's cached lists may have changed (see `revisions`). */
-  const revisionOf = (accountDid: string, groupDid: string) => revisions.value.get(groupKey(accountDid, groupDid)) ?? 0
+  /** Moves when this list of this group may have changed (see `revisions`). */
+  const revisionOf = (accountDid: string, groupDid: string, list: GroupList) => {
+    const key = groupKey(accountDid, groupDid)
+    return (revisions.value.get(`${key} *`) ?? 0) + (revisions.value.get(`${key} ${list}`) ?? 0)
+  }
 
   function start() {
     if (unsubscribe) return
@@ -169,21 +205,18 @@ export const useGroupsStore = defineStore('groups', () => {
     return group
   }
 
+  /**
+   * Queues an action: one call. Nothing is read again after it: the core's notices of
+   * the same moment carry the new outbox item and the group's summary and name the
+   * lists its cached effect moved (and later, the sending and the confirmation).
+   */
   async function act(accountDid: string, groupDid: string, action: GroupAction) {
     await api['groups.act']({ accountDid, groupDid, action })
-    await afterActing()
   }
 
-  /** Several actions queued as one (all or none), with one reload after. */
+  /** Several actions queued as one (all or none), one call, announced as `act`'s are. */
   async function actMany(accountDid: string, groupDid: string, actions: GroupAction[]) {
     await api['groups.actMany']({ accountDid, groupDid, actions })
-    await afterActing()
-  }
-
-  async function afterActing() {
-    // The queued effect is announced by notices too; reading at once makes the window's
-    // own action show without waiting for them. The result of sending comes as notices.
-    await reload()
   }
 
   const find = (accountDid: string, groupDid: string) => groups.value.find((g) => g.accountDid === accountDid && g.did === groupDid)
