@@ -5,41 +5,15 @@ import type { HostDatabaseSchema } from './db/schema.js'
 import { noteChangeWritten, writingToLog } from './stream/log-signals.js'
 import { decodeCursor, encodeCursor } from './pagination.js'
 import { refuse } from './errors.js'
+import type { KnownValues } from '../shared/known-values.js'
+import type { Change } from '../node/lexicon/types/example/groups/defs.js'
 
 /**
  * What the change log records, for clients catching up after being away
- * (`example.groups.listChanges`). Written in the same transaction as the change.
+ * (`example.groups.listChanges`). Written in the same transaction as the change. The
+ * kinds are the lexicon's (defs.json#change.kind knownValues), which the app matches too.
  */
-export type ChangeKind =
-  | 'group.created'
-  | 'group.configured'
-  | 'joinRequest.created'
-  | 'joinRequest.cancelled'
-  | 'joinRequest.admitted'
-  | 'joinRequest.denied'
-  | 'member.joined'
-  | 'member.left'
-  | 'member.ejected'
-  | 'member.accepted'
-  | 'member.acceptanceWithdrawn'
-  | 'member.roleGranted'
-  | 'member.roleRevoked'
-  | 'ban.created'
-  | 'ban.lifted'
-  | 'invite.created'
-  | 'invite.revoked'
-  | 'invite.redeemed'
-  | 'space.created'
-  | 'space.updated'
-  | 'space.deleted'
-  | 'record.created'
-  | 'record.updated'
-  | 'record.deleted'
-  /** A moderator took the record down: members are no longer served it (issue 17). */
-  | 'record.takenDown'
-  | 'record.restored'
-  | 'subject.reported'
-  | 'subject.updated'
+export type ChangeKind = KnownValues<Change['kind']>
 
 export async function recordChange(
   tx: Transaction<HostDatabaseSchema>,

@@ -7,7 +7,8 @@ import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { installLogSink } from '../../src/main/core/log/log'
 import { Outbox, type ActionHandler, type OutboxClock } from '../../src/main/core/outbox/outbox'
 import { FIRST_DELAY_MS, MAX_DELAY_MS, MAX_FAILURES } from '../../src/main/core/outbox/backoff'
-import { QUEUED_PAYLOADS, UNREADABLE_ACTION } from '../../src/main/core/outbox/queued-payloads'
+import { UNREADABLE_ACTION } from '../../src/main/core/outbox/queued-payloads'
+import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
 import { queuedAction, reapplyQueued, type RequestedAction } from '../../src/main/core/groups/organizer-actions'
 import { readItem } from '../../src/main/core/cache/items'
 import { GroupAction } from '../../src/shared/ipc/contract'
@@ -280,23 +281,23 @@ const someOfEach: RequestedAction[] = [
 
 describe('the stored payload schemas come from the contract', () => {
   it('read back every kind of action as the core queues it', () => {
-    expect(someOfEach.map((a) => a.kind).sort()).toEqual(Object.keys(QUEUED_PAYLOADS).sort())
+    expect(someOfEach.map((a) => a.kind).sort()).toEqual(Object.keys(ACTIONS).sort())
     for (const asked of someOfEach) {
       const { kind, payload } = queuedAction(GroupAction.parse(asked), ME)
       const stored: unknown = JSON.parse(JSON.stringify(payload))
-      expect(QUEUED_PAYLOADS[kind]!.parse(stored), kind).toEqual(stored)
+      expect(payloadSchema(kind).parse(stored), kind).toEqual(stored)
     }
   })
 
   it('read back what the core queues, and nothing else', () => {
-    expect(QUEUED_PAYLOADS['joinRequest.decide']!.safeParse({ did: 'did:plc:abc', decision: 'admit' }).success).toBe(true)
-    expect(QUEUED_PAYLOADS['joinRequest.decide']!.safeParse({ did: 'did:plc:abc', decision: 'maybe' }).success).toBe(false)
+    expect(payloadSchema('joinRequest.decide').safeParse({ did: 'did:plc:abc', decision: 'admit' }).success).toBe(true)
+    expect(payloadSchema('joinRequest.decide').safeParse({ did: 'did:plc:abc', decision: 'maybe' }).success).toBe(false)
     // A new event carries the record key the core chose when queueing.
     const event = { name: 'Meetup', startsAt: '2026-12-01T18:00:00Z' }
-    expect(QUEUED_PAYLOADS['event.create']!.safeParse({ event, rkey: '3lbxkeuvqhk2a' }).success).toBe(true)
-    expect(QUEUED_PAYLOADS['event.create']!.safeParse({ event }).success).toBe(false)
-    expect(QUEUED_PAYLOADS['subject.event']!.safeParse({ key: 'did:plc:x', subject: { did: 'did:plc:x' }, event: 'assign', by: 'did:plc:me' }).success).toBe(true)
+    expect(payloadSchema('event.create').safeParse({ event, rkey: '3lbxkeuvqhk2a' }).success).toBe(true)
+    expect(payloadSchema('event.create').safeParse({ event }).success).toBe(false)
+    expect(payloadSchema('subject.event').safeParse({ key: 'did:plc:x', subject: { did: 'did:plc:x' }, event: 'assign', by: 'did:plc:me' }).success).toBe(true)
     // An old shape with a field this version does not know is not sent as if it were ours.
-    expect(QUEUED_PAYLOADS['invite.revoke']!.safeParse({ invitee: 'did:plc:abc', via: 'email' }).success).toBe(false)
+    expect(payloadSchema('invite.revoke').safeParse({ invitee: 'did:plc:abc', via: 'email' }).success).toBe(false)
   })
 })

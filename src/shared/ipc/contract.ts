@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
+import { MODERATION_EVENTS } from '../moderation-events.js'
 
 const Empty = z.object({}).strict()
 
@@ -77,7 +78,7 @@ const PageQuery = {
   limit: z.number().int().min(1).max(500).default(200),
 }
 
-/** The organizer actions that go through the outbox (see main/core/groups/organizer-actions.ts). */
+/** The actions that go through the outbox; each kind's spec is in its domain folder (see main/core/actions/registry.ts). */
 export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('joinRequest.decide'), did: Did, decision: z.enum(['admit', 'deny']), roles: z.array(z.string().min(1).max(64)).max(20).optional() }).strict(),
   z.object({ kind: z.literal('invite.create'), invitee: Did, message: z.string().max(3000).optional() }).strict(),
@@ -104,7 +105,7 @@ export const GroupAction = z.discriminatedUnion('kind', [
       key: z.string().min(1),
       subject: Subject,
       /** assign: "I'm on it" (the others see who has it); unassign: released by hand. */
-      event: z.enum(['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown', 'assign', 'unassign']),
+      event: z.enum(MODERATION_EVENTS),
       note: z.string().max(3000).optional(),
     })
     .strict(),

@@ -1,6 +1,6 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import type { EventFields } from '../groups/organizer-actions.js'
+import type { EventFields } from '../actions/action-spec.js'
 
 export const CALENDAR_TYPE = 'community.lexicon.calendar'
 export const EVENT_COLLECTION = 'community.lexicon.calendar.event'

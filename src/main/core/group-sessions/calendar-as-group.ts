@@ -5,7 +5,7 @@ import { calendarSpace, eventRecord } from '../calendar/calendar-space.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { callProcedure, type Send } from '../xrpc/validated-call.js'
-import type { EventFields } from '../groups/organizer-actions.js'
+import type { EventFields } from '../actions/action-spec.js'
 
 const CREATE = 'com.atproto.space.createRecord'
 

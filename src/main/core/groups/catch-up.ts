@@ -1,29 +1,26 @@
-import type { Transaction } from 'kysely'
-import type { CacheSchema } from '../cache/cache-db.js'
-import { putItem, readItem } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
-import { spaceRecordAddress } from '../../../shared/space-address.js'
+import type { ActionKind, Change, ChangeKind, ConfirmedChange, Tx, WriteAnswer } from '../actions/action-spec.js'
+import { specOf } from '../actions/registry.js'
+import { storedPayload } from './organizer-actions.js'
 import type { ListName, PartialRead } from './group-sync.js'
-import type { ActionKind } from './organizer-actions.js'
+import { listsNamed } from './change-lists.js'
 
-/** An entry of a group's change log (lexicons/example/groups/defs.json#change). */
-export interface Change {
-  seq: number
-  kind: string
-  subject?: string
-  createdAt: string
-}
+export type { Change } from '../actions/action-spec.js'
 
-/** An action this app sent and the host took, with what identifies what it touched. */
+/** An action this app sent and the host took, with what the host answered. */
 export interface SentAction {
   id: number
   kind: ActionKind
   payload: Record<string, unknown>
+  answer: WriteAnswer
 }
 
-type Tx = Transaction<CacheSchema>
+/** One of our changes, confirmed by the log (or by the write's answer), with the action that made it. */
+export interface OwnChange {
+  change: ConfirmedChange
+  action: SentAction
+}
 
 /** Pages of the change log read in one catch-up before giving up and reading the group whole. */
 const MAX_CHANGE_PAGES = 10
@@ -53,144 +50,30 @@ export async function readChanges(rt: AccountRuntime, groupDid: string, cursor: 
   return null
 }
 
-/** The kinds of change each action of ours makes in the log (src/host/changes.ts). */
-const OWN_CHANGES: Record<ActionKind, readonly string[]> = {
-  'joinRequest.decide': ['joinRequest.admitted', 'joinRequest.denied', 'member.joined', 'invite.redeemed'],
-  'invite.create': ['invite.created'],
-  'invite.revoke': ['invite.revoked'],
-  'member.grantRole': ['member.roleGranted'],
-  'member.revokeRole': ['member.roleRevoked'],
-  'member.eject': ['member.ejected', 'ban.created'],
-  // Now used to reopen a resolved subject, which the cache (the queue only) does not
-  // hold, so there is no cached effect: its change is read back like anyone else's.
-  'subject.update': [],
-  // A report has no cached effect (a reporter need not see the queue), so its change is
-  // read back like anyone else's: a moderator who reports sees the subject in the queue.
-  'report.create': [],
-  // A takedown's effect on what members are served (record.takenDown/restored, an
-  // ejection) is read back from the host like anyone else's change.
-  'subject.event': ['subject.updated'],
-  // The first event also makes the calendar space.
-  'event.create': ['record.created', 'space.created'],
-  'event.update': ['record.updated', 'record.created'],
-  'event.delete': ['record.deleted'],
-  'event.rsvp': ['record.created', 'record.updated'],
-  'membership.accept': ['member.accepted', 'record.created', 'record.updated'],
-  'membership.leave': ['member.left', 'member.acceptanceWithdrawn', 'record.deleted'],
-  'space.create': ['space.created'],
-  'space.update': ['space.updated'],
-  'space.delete': ['space.deleted'],
-  // Someone asking to join may not read the change log: their group is read whole each pass.
-  'membership.request': [],
-  'membership.cancelRequest': [],
-}
+const spec = (a: SentAction) => specOf(a.kind)
+const makes = (a: SentAction, kind: string) => (spec(a).changes as readonly string[]).includes(kind)
 
-/** The list each action's cached effect lives in (read again when the host refused it). */
-export const ACTION_LIST: Record<ActionKind, ListName | null> = {
-  'joinRequest.decide': 'requests',
-  'invite.create': 'invites',
-  'invite.revoke': 'invites',
-  'member.grantRole': 'members',
-  'member.revokeRole': 'members',
-  'member.eject': 'members',
-  'subject.update': 'subjects',
-  'report.create': 'subjects',
-  'subject.event': 'subjects',
-  'event.create': 'events',
-  'event.update': 'events',
-  'event.delete': 'events',
-  'event.rsvp': 'events',
-  'membership.accept': null,
-  'membership.leave': null,
-  'space.create': 'spaces',
-  'space.update': 'spaces',
-  'space.delete': 'spaces',
-  'membership.request': null,
-  'membership.cancelRequest': null,
-}
+/** The list an action's cached effect lives in (read again when the host refused it). */
+export const listOf = (kind: ActionKind): ListName | null => specOf(kind).list
 
-/** Actions whose cached effect is a row marked to go away once the host confirms. */
-const REMOVES: ReadonlySet<ActionKind> = new Set(['joinRequest.decide', 'invite.revoke', 'member.eject', 'event.delete', 'space.delete'])
-
-/** What a change names: the lists it moved, and whether the group view itself moved. */
-export function listsNamed(change: Change, me: string): { lists: ListName[]; group: boolean } | 'everything' {
-  const [area] = change.kind.split('.')
-  const aboutMe = change.subject === me
-  switch (area) {
-    case 'joinRequest':
-      return { lists: change.kind === 'joinRequest.admitted' ? ['requests', 'members'] : ['requests'], group: false }
-    case 'member':
-      // My own roles moved (or I left): what I may see and do moved with them.
-      return aboutMe ? 'everything' : { lists: ['members'], group: false }
-    case 'ban':
-      return { lists: [], group: false }
-    case 'invite':
-      return { lists: change.kind === 'invite.redeemed' ? ['invites', 'members', 'requests'] : ['invites'], group: false }
-    case 'space':
-      return { lists: ['spaces', 'events'], group: false }
-    case 'record': {
-      // A takedown or restore moves what members are served and the moderation queue's mark.
-      if (change.kind === 'record.takenDown' || change.kind === 'record.restored') return { lists: ['events', 'spaces', 'subjects'], group: false }
-      // A record's address: at://<group>/space/<type>/<skey>/<repo>/<collection>/<rkey>.
-      const collection = change.subject?.split('/')[7]
-      if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION) return { lists: ['events'], group: false }
-      if (collection === 'example.groups.space') return { lists: ['spaces'], group: false }
-      return { lists: [], group: false }
-    }
-    case 'subject':
-      return { lists: ['subjects'], group: false }
-    case 'group':
-      return { lists: [], group: true }
-    default:
-      // A kind this app does not know yet: read the group whole rather than miss it.
-      return 'everything'
-  }
+/**
+ * What identifies the things an action touched, as the change log names them (read
+ * from the cache before they are settled away).
+ */
+export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: SentAction): Promise<string[]> {
+  const ids = await spec(a).identifiers(storedPayload(a.kind, a.payload), { cache: rt.cache, groupDid, me: rt.did, answer: a.answer })
+  return ids.filter((id) => id.length > 0)
 }
 
 /** Whether a change is one of our own sent actions' (its effect is already in the cache). */
 function ownChange(change: Change, sent: SentAction[], ids: Map<number, string[]>): SentAction | undefined {
   return sent.find((a) => {
-    if (!OWN_CHANGES[a.kind].includes(change.kind)) return false
+    if (!makes(a, change.kind)) return false
+    // The host answered where the call's last change went.
+    if (a.answer.seq === change.seq) return true
     const subject = change.subject ?? ''
     return (ids.get(a.id) ?? []).some((id) => subject === id || subject.endsWith(`/${id}`))
   })
-}
-
-/**
- * What identifies the things an action touched, as the change log names them: DIDs,
- * record keys, space addresses, report keys, and the host's ids of the join request or
- * invite it was about (read from the cache before they are settled away).
- */
-export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: SentAction): Promise<string[]> {
-  const p = a.payload
-  const ids = [p.did, p.invitee, p.key, p.space].filter((v): v is string => typeof v === 'string' && v.length > 0)
-  // Records by their whole address: a member's RSVP has its event's record key, so a key
-  // alone would take everyone's answers for our own.
-  if (typeof p.rkey === 'string') {
-    ids.push(
-      a.kind === 'event.rsvp'
-        ? spaceRecordAddress(calendarSpace(groupDid), rt.did, RSVP_COLLECTION, p.rkey)
-        : spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, p.rkey),
-    )
-  }
-  if (a.kind === 'event.create') ids.push(calendarSpace(groupDid)) // the calendar space, made with the first event
-  if (a.kind === 'space.create') ids.push(`at://${groupDid}/space/${String(p.type)}/${String(p.skey)}`)
-  if (a.kind === 'membership.accept' || a.kind === 'membership.leave') ids.push(rt.did)
-  const subject = p.subject as { did?: unknown; uri?: unknown } | undefined
-  if (typeof subject?.did === 'string') ids.push(subject.did)
-  if (typeof subject?.uri === 'string') ids.push(subject.uri)
-  if (a.kind === 'joinRequest.decide') {
-    const request = await readItem<{ id?: string }>(rt.cache, groupDid, 'joinRequest', String(p.did))
-    if (request?.id) ids.push(request.id)
-    // Admitting redeems the person's outstanding invite.
-    const invite = await readItem<{ uri?: string }>(rt.cache, groupDid, 'invite', String(p.did))
-    if (invite?.uri) ids.push(invite.uri)
-  }
-  if (a.kind === 'invite.revoke') {
-    const invite = await readItem<{ uri?: string }>(rt.cache, groupDid, 'invite', String(p.invitee))
-    if (invite?.uri) ids.push(invite.uri)
-  }
-  return ids
 }
 
 /**
@@ -198,18 +81,21 @@ export async function identifiersOf(rt: AccountRuntime, groupDid: string, a: Sen
  * we sent and what the log says) and everyone else's (whose lists are read again).
  * Returns the partial read still needed, or null when nothing but our own changes came.
  */
-export function planCatchUp(changes: Change[], sent: SentAction[], ids: Map<number, string[]>, me: string, cursor: string): { read: PartialRead | 'everything' | null; own: { change: Change; action: SentAction }[] } {
+export function planCatchUp(changes: Change[], sent: SentAction[], ids: Map<number, string[]>, me: string, cursor: string): { read: PartialRead | 'everything' | null; own: OwnChange[] } {
   const lists = new Set<ListName>()
   let group = false
-  const own: { change: Change; action: SentAction }[] = []
-  // An invite we made is named by its new address, which only the log tells: one
-  // invite.created per invite we sent, matched in order.
-  const invitesSent = sent.filter((a) => a.kind === 'invite.create')
+  const own: OwnChange[] = []
+  // What an action made that only the log names (a new invite's address, when the
+  // answer did not say): one such change per action sent, matched in order.
+  const namedByLog = new Map<string, SentAction[]>()
+  for (const a of sent) {
+    const kind = spec(a).namedByLog
+    if (kind && !a.answer.uri) namedByLog.set(kind, [...(namedByLog.get(kind) ?? []), a])
+  }
   for (const change of changes) {
-    let action = ownChange(change, sent, ids)
-    if (!action && change.kind === 'invite.created' && invitesSent.length) action = invitesSent.shift()
+    const action = ownChange(change, sent, ids) ?? namedByLog.get(change.kind)?.shift()
     if (action) {
-      own.push({ change, action })
+      own.push({ change: { ...change, kind: change.kind as ChangeKind }, action })
       continue
     }
     const named = listsNamed(change, me)
@@ -220,32 +106,31 @@ export function planCatchUp(changes: Change[], sent: SentAction[], ids: Map<numb
   return { read: lists.size || group ? { lists, group, cursor } : null, own }
 }
 
+/** Whether an action's answer settles it, or its changes must be read back from the log. */
+const settlesFromAnswer = (a: SentAction) => a.answer.seq !== undefined && spec(a).changes.length > 0 && !spec(a).readBack?.(storedPayload(a.kind, a.payload))
+
+/**
+ * Our own changes as the writes' answers tell them, when every action sent was answered
+ * with its place in the change log: then the log need not be read to settle them.
+ * Null when one was not (an older host, a write to the person's own server) or made
+ * changes that are read back like anyone else's.
+ */
+export function ownFromAnswers(sent: SentAction[], groupDid: string, now: string): OwnChange[] | null {
+  if (!sent.every(settlesFromAnswer)) return null
+  return sent.flatMap((action) => (spec(action).answered?.(storedPayload(action.kind, action.payload), action.answer, { groupDid, now }) ?? []).map((change) => ({ change, action })))
+}
+
 /**
  * Applies what the host confirmed of our own actions to the cache: rows they marked to
  * go away go, rows they changed stop being pending, and what only the host knew (an
  * admitted member's joining time, a new invite's or event's address) is taken from the
- * change log, so no list is read again for our own work.
+ * change, so no list is read again for our own work.
  */
-export async function settleOwn(tx: Tx, groupDid: string, sent: SentAction[], own: { change: Change; action: SentAction }[]): Promise<void> {
-  for (const { change, action } of own) {
-    const p = action.payload
-    if (action.kind === 'joinRequest.decide' && change.kind === 'member.joined' && p.decision === 'admit') {
-      const request = await readItem<{ handle?: string | null }>(tx, groupDid, 'joinRequest', String(p.did))
-      const roles = Array.isArray(p.roles) && p.roles.length ? (p.roles as string[]) : ['member']
-      await putItem(tx, groupDid, 'member', String(p.did), { did: p.did, handle: request?.handle ?? null, roles: [...roles].sort(), joinedAt: change.createdAt, accepted: false }, null)
-    }
-    if (action.kind === 'invite.create' && change.kind === 'invite.created' && change.subject) {
-      const invite = await readItem<Record<string, unknown>>(tx, groupDid, 'invite', String(p.invitee))
-      if (invite) await putItem(tx, groupDid, 'invite', String(p.invitee), { ...invite, uri: change.subject, createdAt: change.createdAt, awaitingInvitee: change.subject.startsWith('pending:') }, action.id)
-    }
-    if (action.kind === 'event.create' && change.kind === 'record.created' && change.subject === spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, String(p.rkey))) {
-      const event = await readItem<Record<string, unknown>>(tx, groupDid, 'event', String(p.rkey))
-      if (event) await putItem(tx, groupDid, 'event', String(p.rkey), { ...event, uri: change.subject }, action.id)
-    }
-  }
+export async function settleOwn(tx: Tx, groupDid: string, sent: SentAction[], own: OwnChange[]): Promise<void> {
+  for (const { change, action } of own) await spec(action).settle?.(tx, groupDid, storedPayload(action.kind, action.payload), change, action.id)
   for (const action of sent) {
     const rows = tx.deleteFrom('item').where('groupDid', '=', groupDid).where('pendingAction', '=', action.id)
-    if (REMOVES.has(action.kind)) await rows.execute()
+    if (spec(action).confirmed === 'remove') await rows.execute()
     else await tx.updateTable('item').set({ pendingAction: null }).where('groupDid', '=', groupDid).where('pendingAction', '=', action.id).execute()
   }
 }

@@ -14,7 +14,8 @@ import { isSubjectAccount, isSubjectRecord, type GroupView, type Subject, type S
 import type { Record as SpaceIndexRecord } from '@node/lexicon/types/example/groups/space.js'
 import type { SyncReporter } from './sync-progress.js'
 import { fetchMyRequest, myStanding } from './my-standing.js'
-import { MY_REQUEST } from './join-actions.js'
+import { MY_REQUEST } from '../membership/my-join-request.js'
+import { actionMethodsByAbility } from '../actions/registry.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
@@ -60,20 +61,19 @@ async function myRsvps(rt: AccountRuntime, groupDid: string): Promise<Map<string
   }
 }
 
-/** The host methods each action is used through (and those every member uses). */
-const METHODS_FOR_ACTION: Record<string, string[]> = {
-  admit: ['example.groups.listJoinRequests', 'example.groups.admitMember'],
-  invite: ['example.groups.createInvite', 'example.groups.listInvites', 'example.groups.revokeInvite'],
+/**
+ * The host methods a group ability lets its holder use besides sending the queued
+ * actions (their specs name those): the lists it reads, and configuring the group.
+ */
+const READS_FOR_ABILITY: Record<string, string[]> = {
+  admit: ['example.groups.listJoinRequests'],
+  invite: ['example.groups.listInvites'],
   'mod.read': ['example.groups.listSubjects', 'example.groups.getSubject'],
-  'mod.resolve': ['example.groups.updateSubject', 'example.groups.emitModerationEvent'],
-  'role.assign': ['example.groups.grantRole', 'example.groups.revokeRole'],
-  eject: ['example.groups.ejectMember'],
-  'space.create': ['example.groups.createSpace'],
-  'space.configure': ['example.groups.updateSpace'],
-  'space.delete': ['example.groups.deleteSpace'],
   'group.configure': ['example.groups.configureGroup'],
 }
-const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords', 'example.groups.createReport']
+const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords']
+let sentByAbility: Map<string, string[]> | undefined
+const methodsFor = (ability: string) => [...(READS_FOR_ABILITY[ability] ?? []), ...((sentByAbility ??= actionMethodsByAbility()).get(ability) ?? [])]
 
 /**
  * The scopes this account's sign-in lacks for what its roles let it do here: the app
@@ -83,7 +83,7 @@ async function missingScopes(rt: AccountRuntime, aud: string, actions: string[])
   const granted = await rt.grantedScope()
   if (granted === undefined) return []
   const permissions = new ScopePermissions(granted)
-  const methods = [...EVERY_MEMBER, ...actions.flatMap((a) => METHODS_FOR_ACTION[a] ?? [])]
+  const methods = [...EVERY_MEMBER, ...methodsFor(''), ...actions.flatMap(methodsFor)]
   return methods.filter((lxm) => !permissions.allowsRpc({ aud, lxm })).map((lxm) => rpcScope(lxm, aud))
 }
 

@@ -4,8 +4,10 @@ import type { NoticeHub } from '../ipc/notices.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { AccountRuntimes } from './account-runtimes.js'
 import { refreshGroup } from './group-sync.js'
-import { ACTION_LIST, identifiersOf, planCatchUp, readChanges, settleOwn, type Change, type SentAction } from './catch-up.js'
-import type { ActionKind } from './organizer-actions.js'
+import { identifiersOf, listOf, ownFromAnswers, planCatchUp, readChanges, settleOwn, type Change, type SentAction } from './catch-up.js'
+import { writeAnswer } from '../actions/action-spec.js'
+import { isActionKind } from '../actions/registry.js'
+import type { SettledAction } from '../outbox/outbox.js'
 import { resolveGroup, type ResolvedGroup } from './resolve-group.js'
 import type { ListPages } from './list-pages.js'
 import { fillListHandles, PER_PASS, RECHECK_MS, rememberHandle } from '../people/list-handles.js'
@@ -27,6 +29,12 @@ export class GroupSyncing {
   private readonly groupWork = new Map<string, Promise<unknown>>()
   /** The newest change-log entry taken in per account and group (entries' `seq` rise within a group). */
   private readonly lastSeq = new Map<string, number>()
+  /**
+   * Our actions settled from the writes' answers, per account and group, with what
+   * identifies them, until the log's entries for them are read: then those are known
+   * as ours, and only lend what the answer lacked (an admitted member's joining time).
+   */
+  private readonly answeredAhead = new Map<string, { action: SentAction; ids: string[] }[]>()
   /** Handle lookups, one group at a time, after the sync that brought their rows. */
   private handleWork: Promise<void> = Promise.resolve()
   private readonly inFlight = new Set<Promise<void>>()
@@ -132,6 +140,28 @@ export class GroupSyncing {
   }
 
   /**
+   * After our own actions went out: when every write answered its place in the change
+   * log, the answers settle them, with no request; otherwise (an older host, a write to
+   * the person's own server, a refusal) the group catches up from its log.
+   */
+  afterSending(rt: AccountRuntime, groupDid: string): Promise<void> {
+    return this.oneAtATime(rt, groupDid, () => this.settleFromAnswers(rt, groupDid))
+  }
+
+  private async settleFromAnswers(rt: AccountRuntime, groupDid: string): Promise<void> {
+    const row = await rt.cache.selectFrom('group_row').select('syncedAt').where('did', '=', groupDid).executeTakeFirst()
+    const settled = rt.outbox.takeSettled(groupDid)
+    const sent = sentOf(settled)
+    const own = row?.syncedAt && sent.length && sent.length === settled.length ? ownFromAnswers(sent, groupDid, new Date().toISOString()) : null
+    if (!own) return this.catchUpNow(rt, groupDid, undefined, undefined, settled)
+    const key = `${rt.did} ${groupDid}`
+    const ahead = await Promise.all(sent.map(async (action) => ({ action, ids: await identifiersOf(rt, groupDid, action) })))
+    await rt.cache.transaction().execute((tx) => settleOwn(tx, groupDid, sent, own))
+    this.answeredAhead.set(key, [...(this.answeredAhead.get(key) ?? []), ...ahead])
+    this.groupChanged(rt.did, groupDid)
+  }
+
+  /**
    * Applies changes the host pushed (the live change stream, live/) exactly as a
    * catch-up applies those it reads, without asking for them: the change is the
    * change-log entry. `cursor` is where the log stands after them.
@@ -153,7 +183,7 @@ export class GroupSyncing {
     return run
   }
 
-  private async catchUpNow(rt: AccountRuntime, groupDid: string, report?: SyncReporter, pushed?: { changes: Change[]; cursor: string }): Promise<void> {
+  private async catchUpNow(rt: AccountRuntime, groupDid: string, report?: SyncReporter, pushed?: { changes: Change[]; cursor: string }, taken?: SettledAction[]): Promise<void> {
     const key = `${rt.did} ${groupDid}`
     const row = await rt.cache.selectFrom('group_row').select(['changeCursor', 'syncedAt']).where('did', '=', groupDid).executeTakeFirst()
     if (!row) return
@@ -162,10 +192,13 @@ export class GroupSyncing {
     const seen = this.lastSeq.get(key) ?? 0
     const fresh = pushed?.changes.filter((c) => c.seq > seen)
     if (pushed && row.syncedAt && !fresh!.length && !rt.outbox.hasSettled(groupDid)) return
-    const settled = rt.outbox.takeSettled(groupDid)
-    const sent: SentAction[] = settled.filter((a) => a.state === 'done').map((a) => ({ id: a.id, kind: a.kind as ActionKind, payload: a.payload }))
+    const settled = taken ?? rt.outbox.takeSettled(groupDid)
+    const sentNow = sentOf(settled)
     // A refused action's cached effect was wrong: its list is read again.
-    const refused = new Set(settled.filter((a) => a.state !== 'done').flatMap((a) => ACTION_LIST[a.kind as ActionKind] ?? []))
+    const refused = new Set(settled.flatMap((a) => (a.state !== 'done' && isActionKind(a.kind) ? (listOf(a.kind) ?? []) : [])))
+    const ahead = this.answeredAhead.get(key) ?? []
+    this.answeredAhead.delete(key)
+    const sent = [...ahead.map((a) => a.action), ...sentNow]
     const got = !row.syncedAt
       ? null
       : pushed
@@ -178,8 +211,11 @@ export class GroupSyncing {
       return
     }
     for (const c of got.changes) if (c.seq > (this.lastSeq.get(key) ?? 0)) this.lastSeq.set(key, c.seq)
-    const ids = new Map<number, string[]>()
-    for (const a of sent) ids.set(a.id, await identifiersOf(rt, groupDid, a))
+    const ids = new Map<number, string[]>(ahead.map((a) => [a.action.id, a.ids]))
+    for (const a of sentNow) ids.set(a.id, await identifiersOf(rt, groupDid, a))
+    // Answered ahead of the log and not yet met in it: kept for the next catch-up.
+    const notYet = ahead.filter((a) => a.action.answer.seq! > (this.lastSeq.get(key) ?? 0))
+    if (notYet.length) this.answeredAhead.set(key, notYet)
     const plan = planCatchUp(got.changes, sent, ids, rt.did, got.cursor)
     let read = plan.read
     if (read === null && refused.size) read = { lists: refused, group: false, cursor: got.cursor }
@@ -190,6 +226,8 @@ export class GroupSyncing {
       // Nothing more to read: the cursor moves past our own changes here.
       if (read === null) await tx.updateTable('group_row').set({ changeCursor: got.cursor, syncedAt: now }).where('did', '=', groupDid).execute()
     })
+    // Read whole, the cache holds whatever our answered actions made: nothing left to match.
+    if (read === 'everything') this.answeredAhead.delete(key)
     if (read === 'everything') await this.refreshGroup(rt, groupDid, report)
     else if (read) await this.refreshGroup(rt, groupDid, report, read)
     else if (sent.length) this.groupChanged(rt.did, groupDid)
@@ -255,4 +293,9 @@ async function recheckGroupHandle(rt: AccountRuntime, groupDid: string, lookUp: 
   if (handle === undefined) return false
   await rememberHandle(rt.cache, groupDid, handle)
   return (row?.handle ?? null) !== handle
+}
+
+/** The actions the host took, as the catch-up matches them (a kind this version does not know is left out). */
+function sentOf(settled: SettledAction[]): SentAction[] {
+  return settled.flatMap((a) => (a.state === 'done' && isActionKind(a.kind) ? [{ id: a.id, kind: a.kind, payload: a.payload, answer: writeAnswer(a.answer) }] : []))
 }

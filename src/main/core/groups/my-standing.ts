@@ -1,7 +1,7 @@
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import type { Member } from '@node/lexicon/types/example/groups/defs.js'
-import { MY_REQUEST, myJoinRequestView, type MyJoinRequestView } from './join-actions.js'
+import { MY_REQUEST, myJoinRequestView, type MyJoinRequestView } from '../membership/my-join-request.js'
 
 /**
  * The person's own standing in a group, beside what their roles let them do: a request

@@ -1,6 +1,5 @@
 import type { IdResolver } from '@atproto/identity'
 import type { GroupSummary } from '../../../shared/ipc/views.js'
-import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
@@ -8,13 +7,14 @@ import type { AccountRuntimes } from './account-runtimes.js'
 import type { GroupSyncing } from './group-syncing.js'
 import type { ListPages } from './list-pages.js'
 import { prepareAction, queuedAction, type RequestedAction } from './organizer-actions.js'
+import { specOf } from '../actions/registry.js'
 import { hostAddress } from './resolve-group.js'
 import { errorFields, log } from '../log/log.js'
 
 /**
  * What an organizer does: actions queued in the account's outbox with their cached
- * effect (shown at once, sent in the background, confirmed from the change log), and
- * starting a new group.
+ * effect (shown at once, sent in the background, confirmed by the host's answer or its
+ * change log), and starting a new group.
  */
 export class OrganizerQueue {
   /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
@@ -57,20 +57,11 @@ export class OrganizerQueue {
   async actMany(accountDid: string, groupDid: string, actions: RequestedAction[]): Promise<number[]> {
     const rt = await this.runtimes.get(accountDid)
     const cache = await this.runtimes.cacheOf(accountDid, groupDid)
-    for (const action of actions) {
-      // The space index is checked first, so the same kind of space is not made twice.
-      if (action.kind === 'space.create') {
-        const existing = (await readItems<{ type: string; skey: string; name: string }>(cache, groupDid, 'space')).find((sp) => sp.type === action.type && sp.skey === action.skey)
-        if (existing) throw new UserFacingError('SpaceExists', `This group already has that space: “${existing.name}”.`)
-      }
-    }
     // queuedAction gives a new event its record key now, so a replay re-sends the same record.
-    const ids = await rt.outbox.enqueueMany(
-      actions.map((action) => {
-        const { kind, payload } = queuedAction(action, accountDid)
-        return prepareAction(groupDid, kind, payload)
-      }),
-    )
+    const queued = actions.map((action) => queuedAction(action, accountDid))
+    // Each is checked against the cache first (all before any is queued), e.g. that the group has no such space yet.
+    for (const { kind, payload } of queued) await specOf(kind).validate?.(cache, groupDid, payload)
+    const ids = await rt.outbox.enqueueMany(queued.map(({ kind, payload }) => prepareAction(groupDid, kind, payload)))
     this.lists.warm(rt.cache, accountDid, groupDid)
     this.opts.notices?.emit('group.changed', { accountDid, groupDid })
     const sending = this.sendAndCatchUp(rt, groupDid).finally(() => this.inFlight.delete(sending))
@@ -79,13 +70,13 @@ export class OrganizerQueue {
   }
 
   /**
-   * Sends the group's queue (other groups' hosts are not waited for), then catches the
-   * group up: what the host took of ours is applied from what we sent and the change
-   * log (no list is read again for it).
+   * Sends the group's queue (other groups' hosts are not waited for), then settles the group: what the host took of ours is
+   * applied from what we sent and what the host answered, or else the change log (no
+   * list is read again for it).
    */
   private async sendAndCatchUp(rt: AccountRuntime, groupDid: string): Promise<void> {
     await rt.outbox.replay(groupDid).catch((err: unknown) => log.error('outbox', 'replay failed', errorFields(err, { stack: true })))
-    await this.syncing.catchUp(rt, groupDid).catch((err: unknown) => log.error('sync', 'refresh failed', { groupDid, ...errorFields(err) }))
+    await this.syncing.afterSending(rt, groupDid).catch((err: unknown) => log.error('sync', 'refresh failed', { groupDid, ...errorFields(err) }))
   }
 
   /** Resolves once the sends under way (and their catch-ups) have finished. */

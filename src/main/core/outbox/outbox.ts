@@ -27,8 +27,11 @@ export interface OutboxRow {
 export interface ActionHandler {
   /** The stored payload's schema: a row is parsed with it before it is sent (queued-payloads.ts). */
   schema: z.ZodTypeAny
-  /** Sends the action to the host; `key` is the row's idempotency key (sent where the host takes one). */
-  send(groupDid: string, payload: unknown, key: string): Promise<void>
+  /**
+   * Sends the action to the host; `key` is the row's idempotency key (sent where the host
+   * takes one). Resolves to the host's answer, which the catch-up reads what the write made from.
+   */
+  send(groupDid: string, payload: unknown, key: string): Promise<unknown>
   /**
    * Refusals that mean the world moved on (someone else decided the request, the member
    * was already ejected): shown as conflicts in plain language, never retried.
@@ -59,6 +62,8 @@ export interface SettledAction {
   kind: string
   payload: Record<string, unknown>
   state: 'done' | 'conflict' | 'failed'
+  /** What the host answered a sent action (absent when refused, or done by an earlier attempt). */
+  answer?: unknown
 }
 
 /** Time as the outbox sees it; tests pass a fake one. */
@@ -272,9 +277,9 @@ export class Outbox {
   private async sendOne(row: CacheSchema['outbox']): Promise<boolean> {
     const handler = this.handlerOf(row.kind)
     const read = parseStored(handler?.schema, row.payload)
-    const settle = (state: SettledAction['state'], payload: unknown) => {
+    const settle = (state: SettledAction['state'], payload: unknown, answer?: unknown) => {
       const list = this.settled.get(row.groupDid) ?? []
-      list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state })
+      list.push({ id: row.id, kind: row.kind, payload: (payload ?? {}) as Record<string, unknown>, state, ...(answer === undefined ? {} : { answer }) })
       this.settled.set(row.groupDid, list)
     }
     if (!handler || !read.ok) {
@@ -288,9 +293,9 @@ export class Outbox {
     const payload = read.payload
     await this.mark(row.id, { state: 'sending', lastError: null, attempts: row.attempts + 1 })
     try {
-      await handler.send(row.groupDid, payload, row.idempotencyKey)
+      const answer = await handler.send(row.groupDid, payload, row.idempotencyKey)
       await this.mark(row.id, { state: 'done', lastError: null, nextAttemptAt: null })
-      settle('done', payload)
+      settle('done', payload, answer)
       return true
     } catch (err) {
       if (waitsForPerson(err)) {

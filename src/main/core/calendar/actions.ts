@@ -1,0 +1,100 @@
+import { spaceRecordAddress } from '@shared/space-address.js'
+import { markPending, putItem, readItem } from '../cache/items.js'
+import { memberWrite } from './member-writes.js'
+import type { SpaceWrite } from '../credentials/group-credentials.js'
+import type { AccountRuntime } from '../session/account-runtime.js'
+import type { ProcedureInput } from '../xrpc/methods.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import type { ActionTable, EventFields } from '../actions/action-spec.js'
+import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, RSVP_COLLECTION } from './calendar-space.js'
+
+async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
+  const host = await rt.hostOf(groupDid)
+  return host
+    .query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
+    .then(() => true)
+    .catch(() => false)
+}
+
+/** An event written as the group, through a group credential for the calendar space (made with the first event). */
+async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: string, method: M, input: (space: string) => ProcedureInput<M>) {
+  const host = await rt.hostOf(groupDid)
+  const space = await ensureCalendarSpace(host, groupDid, rt.knownSpaces)
+  try {
+    return await rt.credentials.write(host.host, groupDid, space, method, input(space))
+  } catch (err) {
+    if (err instanceof XrpcCallError && err.error === 'SpaceNotFound') rt.knownSpaces.delete(space)
+    throw err
+  }
+}
+
+const nullable = (e: EventFields) => ({ name: e.name, startsAt: e.startsAt, endsAt: e.endsAt ?? null, description: e.description ?? null, location: e.location ?? null })
+/** An event's record address, as the change log names it. */
+const eventAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, rkey)
+
+/** The group's calendar: events as the group, and a member's own RSVP on their PDS. */
+export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp'> = {
+  'event.create': {
+    label: (p) => `Add “${p.event.name}” to the calendar`,
+    applyToCache: (tx, g, p, id) => putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), createdAt: new Date().toISOString(), myRsvp: null }, id),
+    // The rkey is chosen when the action is queued, so a replay cannot make a second event.
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.createRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) })),
+    conflicts: { Forbidden: 'Your role cannot add events to this group’s calendar.' },
+    alreadyApplied: (rt, g, p) => eventOnHost(rt, g, p.rkey),
+    // The first event also makes the calendar space.
+    changes: ['record.created', 'space.created'],
+    list: 'events',
+    confirmed: 'keep',
+    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey), calendarSpace(groupDid)],
+    settle: async (tx, g, p, change, id) => {
+      if (change.kind !== 'record.created' || change.subject !== eventAddress(g, p.rkey)) return
+      const event = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
+      if (event) await putItem(tx, g, 'event', p.rkey, { ...event, uri: change.subject }, id)
+    },
+    answered: (p, _answer, { groupDid, now }) => [{ kind: 'record.created', subject: eventAddress(groupDid, p.rkey), createdAt: now }],
+  },
+  'event.update': {
+    label: (p) => `Update “${p.event.name}”`,
+    applyToCache: async (tx, g, p, id) => {
+      const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
+      if (e) await putItem(tx, g, 'event', p.rkey, { ...e, ...nullable(p.event) }, id)
+    },
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.putRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) })),
+    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
+    changes: ['record.updated', 'record.created'],
+    list: 'events',
+    confirmed: 'keep',
+    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
+  },
+  'event.delete': {
+    label: () => 'Remove an event from the calendar',
+    applyToCache: (tx, g, p, id) => markPending(tx, g, 'event', p.rkey, id),
+    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.deleteRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey })),
+    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
+    changes: ['record.deleted'],
+    list: 'events',
+    confirmed: 'remove',
+    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
+  },
+  'event.rsvp': {
+    label: (p) => `RSVP “${p.status}”`,
+    applyToCache: async (tx, g, p, id) => {
+      const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
+      if (e) await putItem(tx, g, 'event', p.rkey, { ...e, myRsvp: p.status }, id)
+    },
+    // The RSVP's rkey is the event's, so answering again overwrites (spec section 4).
+    send: async (rt, g, p) =>
+      memberWrite(await rt.session(), 'com.atproto.space.putRecord', {
+        space: calendarSpace(g),
+        collection: RSVP_COLLECTION,
+        rkey: p.rkey,
+        record: { $type: RSVP_COLLECTION, subject: eventAddress(g, p.rkey), status: p.status, createdAt: new Date().toISOString() },
+      }),
+    conflicts: {},
+    changes: ['record.created', 'record.updated'],
+    list: 'events',
+    confirmed: 'keep',
+    // By its whole address: a member's RSVP has its event's record key, so a key alone would take everyone's answers for ours.
+    identifiers: (p, { groupDid, me }) => [spaceRecordAddress(calendarSpace(groupDid), me, RSVP_COLLECTION, p.rkey)],
+  },
+}

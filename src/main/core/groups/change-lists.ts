@@ -1,0 +1,64 @@
+import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import type { Change, ChangeKind } from '../actions/action-spec.js'
+import type { ListName } from './group-sync.js'
+
+/** What a change names: the lists it moved, and whether the group view itself moved; or the whole group. */
+export type Named = { lists: ListName[]; group: boolean } | 'everything'
+
+const only = (...lists: ListName[]): Named => ({ lists, group: false })
+const groupView: Named = { lists: [], group: true }
+// My own roles moved (or I left): what I may see and do moved with them.
+const member = (change: Change, me: string): Named => (change.subject === me ? 'everything' : only('members'))
+function record(change: Change): Named {
+  // A record's address: at://<group>/space/<type>/<skey>/<repo>/<collection>/<rkey>.
+  const collection = change.subject?.split('/')[7]
+  if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION) return only('events')
+  if (collection === 'example.groups.space') return only('spaces')
+  return only()
+}
+// A takedown or restore moves what members are served and the moderation queue's mark.
+const takedown = only('events', 'spaces', 'subjects')
+
+/**
+ * The lists each kind of change moves, for every kind the lexicon knows (a kind added
+ * there does not compile until it is named here).
+ */
+const NAMED: Record<ChangeKind, Named | ((change: Change, me: string) => Named)> = {
+  'group.created': groupView,
+  'group.configured': groupView,
+  'joinRequest.created': only('requests'),
+  'joinRequest.cancelled': only('requests'),
+  'joinRequest.admitted': only('requests', 'members'),
+  'joinRequest.denied': only('requests'),
+  'member.joined': member,
+  'member.left': member,
+  'member.ejected': member,
+  'member.accepted': member,
+  'member.acceptanceWithdrawn': member,
+  'member.roleGranted': member,
+  'member.roleRevoked': member,
+  'ban.created': only(),
+  'ban.lifted': only(),
+  'invite.created': only('invites'),
+  'invite.revoked': only('invites'),
+  'invite.redeemed': only('invites', 'members', 'requests'),
+  'space.created': only('spaces', 'events'),
+  'space.updated': only('spaces', 'events'),
+  'space.deleted': only('spaces', 'events'),
+  'record.created': record,
+  'record.updated': record,
+  'record.deleted': record,
+  'record.takenDown': takedown,
+  'record.restored': takedown,
+  'subject.reported': only('subjects'),
+  'subject.updated': only('subjects'),
+}
+
+export const isChangeKind = (kind: string): kind is ChangeKind => Object.hasOwn(NAMED, kind)
+
+/** What a change names; a kind this app does not know yet reads the group whole rather than miss it. */
+export function listsNamed(change: Change, me: string): Named {
+  if (!isChangeKind(change.kind)) return 'everything'
+  const named = NAMED[change.kind]
+  return typeof named === 'function' ? named(change, me) : named
+}

@@ -1,0 +1,41 @@
+import { markPending, putItem, readItem } from '../cache/items.js'
+import type { ActionTable } from '../actions/action-spec.js'
+import { viaHost } from '../actions/via-host.js'
+
+/** Inviting someone by DID, and taking an invite back. */
+export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
+  'invite.create': {
+    label: (p) => `Invite ${p.invitee}`,
+    applyToCache: (tx, g, p, id) =>
+      putItem(tx, g, 'invite', p.invitee, { uri: '', invitee: p.invitee, createdAt: new Date().toISOString(), expiresAt: null, message: p.message ?? null, awaitingInvitee: false }, id),
+    send: viaHost('example.groups.createInvite', (group, p) => ({ group, invitee: p.invitee, ...(p.message ? { message: p.message } : {}) })),
+    conflicts: { AlreadyMember: 'They joined the group before the invite was sent.' },
+    scope: { ability: 'invite', methods: ['example.groups.createInvite'] },
+    changes: ['invite.created'],
+    list: 'invites',
+    confirmed: 'keep',
+    identifiers: (p, { answer }) => [p.invitee, ...(answer.uri ? [answer.uri] : [])],
+    // The log names a new invite by its address, which an older host's answer does not carry.
+    namedByLog: 'invite.created',
+    settle: async (tx, g, p, change, id) => {
+      if (change.kind !== 'invite.created' || !change.subject) return
+      const invite = await readItem<Record<string, unknown>>(tx, g, 'invite', p.invitee)
+      if (invite) await putItem(tx, g, 'invite', p.invitee, { ...invite, uri: change.subject, createdAt: change.createdAt, awaitingInvitee: change.subject.startsWith('pending:') }, id)
+    },
+    answered: (_p, answer, { now }) => (answer.uri ? [{ kind: 'invite.created', subject: answer.uri, createdAt: now }] : []),
+  },
+  'invite.revoke': {
+    label: (p) => `Revoke the invite for ${p.invitee}`,
+    applyToCache: (tx, g, p, id) => markPending(tx, g, 'invite', p.invitee, id),
+    send: viaHost('example.groups.revokeInvite', (group, p) => ({ group, invitee: p.invitee })),
+    conflicts: { InviteNotFound: 'That invite was already used or revoked.' },
+    scope: { ability: 'invite', methods: ['example.groups.revokeInvite'] },
+    changes: ['invite.revoked'],
+    list: 'invites',
+    confirmed: 'remove',
+    identifiers: async (p, { cache, groupDid }) => {
+      const invite = await readItem<{ uri?: string }>(cache, groupDid, 'invite', p.invitee)
+      return [p.invitee, ...(invite?.uri ? [invite.uri] : [])]
+    },
+  },
+}

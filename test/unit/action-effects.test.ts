@@ -1,0 +1,221 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
+import { putItem, readItems, type ItemKind } from '../../src/main/core/cache/items'
+import { rememberHandle } from '../../src/main/core/people/list-handles'
+import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
+import type { ActionKind, ActionPayloads, ConfirmedChange } from '../../src/main/core/actions/action-spec'
+import { settleOwn } from '../../src/main/core/groups/catch-up'
+
+/**
+ * Every action's cached effect, as the window shows it: queued (at once, marked pending
+ * until sent), then confirmed by the host (its change in the log, or the write's answer).
+ * One case per kind, typed by kind, so a new action without one does not compile.
+ */
+const ME = 'did:plc:me'
+const G = 'did:plc:group'
+const ALICE = 'did:plc:alice'
+const BOB = 'did:plc:bob'
+const AT = '2026-03-01T12:00:00.000Z'
+const OUTBOX_ID = 41
+
+let dir: string
+let cache: CacheDb
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-action-effects-'))
+  cache = await openCacheDb(dir, ME)
+})
+afterEach(async () => {
+  await cache.destroy()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+type Row = Record<string, unknown> & { pending: boolean }
+/** A list as the window reads it from the cache: each row's view and whether it waits on an action. */
+const shown = (kind: ItemKind) => readItems<Record<string, unknown>>(cache, G, kind) as Promise<Row[]>
+const seed = async (kind: ItemKind, key: string, view: Record<string, unknown>) => putItem(cache, G, kind, key, view, null)
+
+async function queue<K extends ActionKind>(kind: K, payload: ActionPayloads[K]) {
+  // The payload is one the outbox's schema for the kind takes (the contract's, and what the core chose).
+  expect(payloadSchema(kind).safeParse(payload).error).toBeUndefined()
+  await cache.transaction().execute((tx) => ACTIONS[kind].applyToCache(tx, G, payload, OUTBOX_ID))
+}
+/** The host took the action: its own changes (from the log) settle it. */
+async function confirm<K extends ActionKind>(kind: K, payload: ActionPayloads[K], changes: ConfirmedChange[] = []) {
+  const action = { id: OUTBOX_ID, kind, payload: payload as Record<string, unknown>, answer: {} }
+  await cache.transaction().execute((tx) => settleOwn(tx, G, [action], changes.map((change) => ({ change, action }))))
+}
+
+const request = { did: ALICE, id: 'req-1', handle: 'alice.test', message: 'Hello', createdAt: AT }
+const member = (did: string, roles: string[]) => ({ did, handle: null, roles, joinedAt: AT, accepted: true })
+const subject = { key: BOB, subject: { did: BOB }, status: 'open', takenDown: false, assignedTo: null, reportCount: 2 }
+const calendar = `at://${G}/space/community.lexicon.calendar/self`
+const eventUri = (rkey: string) => `${calendar}/${G}/community.lexicon.calendar.event/${rkey}`
+const picnic = { rkey: 'ev1', uri: eventUri('ev1'), name: 'Picnic', startsAt: '2026-06-01T10:00:00.000Z', endsAt: null, description: null, location: null, createdAt: AT, myRsvp: null }
+const space = { uri: `at://${G}/space/example.forum/self`, type: 'example.forum', skey: 'self', name: 'Forum', readableBy: ['member'], credentialScopes: [], wellKnown: false }
+
+/** One test per action kind (a kind missing here does not compile). */
+const EFFECTS: Record<ActionKind, () => Promise<void>> = {
+  'joinRequest.decide': async () => {
+    await seed('joinRequest', ALICE, request)
+    const admit = { did: ALICE, decision: 'admit' as const, roles: ['moderator', 'member'] }
+    await queue('joinRequest.decide', admit)
+    expect(await shown('joinRequest')).toEqual([{ ...request, pending: true }])
+    await confirm('joinRequest.decide', admit, [{ kind: 'member.joined', subject: ALICE, createdAt: AT }])
+    expect(await shown('joinRequest')).toEqual([])
+    expect(await shown('member')).toEqual([{ did: ALICE, handle: 'alice.test', roles: ['member', 'moderator'], joinedAt: AT, accepted: false, pending: false }])
+  },
+  'invite.create': async () => {
+    const payload = { invitee: BOB, message: 'Join us' }
+    await queue('invite.create', payload)
+    expect(await shown('invite')).toEqual([expect.objectContaining({ invitee: BOB, uri: '', message: 'Join us', pending: true })])
+    await confirm('invite.create', payload, [{ kind: 'invite.created', subject: 'pending:abc', createdAt: AT }])
+    expect(await shown('invite')).toEqual([expect.objectContaining({ invitee: BOB, uri: 'pending:abc', createdAt: AT, awaitingInvitee: true, pending: false })])
+  },
+  'invite.revoke': async () => {
+    await seed('invite', BOB, { invitee: BOB, uri: `at://${G}/invite/1` })
+    await queue('invite.revoke', { invitee: BOB })
+    expect(await shown('invite')).toEqual([expect.objectContaining({ invitee: BOB, pending: true })])
+    await confirm('invite.revoke', { invitee: BOB })
+    expect(await shown('invite')).toEqual([])
+  },
+  'member.grantRole': async () => {
+    await seed('member', ALICE, member(ALICE, ['member']))
+    await queue('member.grantRole', { did: ALICE, role: 'admin' })
+    expect(await shown('member')).toEqual([{ ...member(ALICE, ['admin', 'member']), pending: true }])
+    await confirm('member.grantRole', { did: ALICE, role: 'admin' })
+    expect(await shown('member')).toEqual([{ ...member(ALICE, ['admin', 'member']), pending: false }])
+  },
+  'member.revokeRole': async () => {
+    await seed('member', ALICE, member(ALICE, ['member', 'moderator']))
+    await queue('member.revokeRole', { did: ALICE, role: 'moderator' })
+    expect(await shown('member')).toEqual([{ ...member(ALICE, ['member']), pending: true }])
+  },
+  'member.eject': async () => {
+    await seed('member', ALICE, member(ALICE, ['member']))
+    await seed('member', BOB, member(BOB, ['member']))
+    await queue('member.eject', { did: ALICE })
+    expect((await shown('member')).map((m) => [m.did, m.pending])).toEqual([[ALICE, true], [BOB, false]])
+    await confirm('member.eject', { did: ALICE })
+    expect((await shown('member')).map((m) => m.did)).toEqual([BOB])
+  },
+  'membership.request': async () => {
+    await queue('membership.request', { message: 'May I?' })
+    expect(await shown('myJoinRequest')).toEqual([{ createdAt: expect.any(String), message: 'May I?', pending: true }])
+    await confirm('membership.request', { message: 'May I?' })
+    expect(await shown('myJoinRequest')).toEqual([expect.objectContaining({ message: 'May I?', pending: false })])
+  },
+  'membership.cancelRequest': async () => {
+    await seed('myJoinRequest', 'self', { createdAt: AT, message: null })
+    await queue('membership.cancelRequest', {})
+    expect(await shown('myJoinRequest')).toEqual([{ createdAt: AT, message: null, pending: true }])
+  },
+  'membership.accept': async () => {
+    await seed('member', ME, member(ME, ['member']))
+    await queue('membership.accept', {})
+    expect(await shown('member')).toEqual([{ ...member(ME, ['member']), pending: false }])
+  },
+  'membership.leave': async () => {
+    await seed('member', ME, member(ME, ['member']))
+    await queue('membership.leave', {})
+    expect(await shown('member')).toEqual([{ ...member(ME, ['member']), pending: false }])
+  },
+  'subject.update': async () => {
+    await seed('subject', BOB, subject)
+    await queue('subject.update', { key: BOB, subject: { did: BOB }, status: 'escalated' })
+    expect(await shown('subject')).toEqual([{ ...subject, status: 'escalated', pending: true }])
+  },
+  'subject.event': async () => {
+    await seed('subject', BOB, subject)
+    await rememberHandle(cache, ME, 'me.test')
+    await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'assign', by: ME })
+    const [taken] = await shown('subject')
+    expect(taken).toMatchObject({ status: 'open', assignedTo: { did: ME, handle: 'me.test' }, pending: true })
+    expect(Date.parse((taken!.assignedTo as { endAt: string }).endAt)).toBeGreaterThan(Date.now())
+    await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'takedown' })
+    expect(await shown('subject')).toEqual([{ ...subject, status: 'resolved', takenDown: true, assignedTo: null, pending: true }])
+    await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'reverseTakedown' })
+    expect(await shown('subject')).toEqual([{ ...subject, status: 'resolved', takenDown: false, assignedTo: null, pending: true }])
+  },
+  'report.create': async () => {
+    await seed('subject', BOB, subject)
+    await queue('report.create', { subject: { did: BOB }, reasonType: 'com.atproto.moderation.defs#reasonSpam' })
+    expect(await shown('subject')).toEqual([{ ...subject, pending: false }])
+  },
+  'event.create': async () => {
+    const payload = { rkey: 'ev2', event: { name: 'Walk', startsAt: '2026-07-01T09:00:00.000Z', location: 'Park' } }
+    await queue('event.create', payload)
+    expect(await shown('event')).toEqual([expect.objectContaining({ rkey: 'ev2', uri: '', name: 'Walk', location: 'Park', endsAt: null, myRsvp: null, pending: true })])
+    await confirm('event.create', payload, [{ kind: 'record.created', subject: eventUri('ev2'), createdAt: AT }])
+    expect(await shown('event')).toEqual([expect.objectContaining({ rkey: 'ev2', uri: eventUri('ev2'), pending: false })])
+  },
+  'event.update': async () => {
+    await seed('event', 'ev1', picnic)
+    await queue('event.update', { rkey: 'ev1', event: { name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z' } })
+    expect(await shown('event')).toEqual([{ ...picnic, name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z', pending: true }])
+  },
+  'event.delete': async () => {
+    await seed('event', 'ev1', picnic)
+    await queue('event.delete', { rkey: 'ev1' })
+    expect(await shown('event')).toEqual([{ ...picnic, pending: true }])
+    await confirm('event.delete', { rkey: 'ev1' })
+    expect(await shown('event')).toEqual([])
+  },
+  'event.rsvp': async () => {
+    await seed('event', 'ev1', picnic)
+    await queue('event.rsvp', { rkey: 'ev1', status: 'going' })
+    expect(await shown('event')).toEqual([{ ...picnic, myRsvp: 'going', pending: true }])
+  },
+  'space.create': async () => {
+    const payload = { type: 'example.forum', skey: 'self', name: 'Forum', readableBy: ['member'], credentialScopes: [] }
+    await ACTIONS['space.create'].validate!(cache, G, payload)
+    await queue('space.create', payload)
+    expect(await shown('space')).toEqual([{ ...space, pending: true }])
+    // The same kind of space is refused before it is queued, in words.
+    await expect(ACTIONS['space.create'].validate!(cache, G, { ...payload, name: 'Forum again' })).rejects.toThrow('This group already has that space: “Forum”.')
+  },
+  'space.update': async () => {
+    await seed('space', 'example.forum:self', space)
+    await queue('space.update', { space: space.uri, name: 'Town square' })
+    expect(await shown('space')).toEqual([{ ...space, name: 'Town square', pending: true }])
+  },
+  'space.delete': async () => {
+    await seed('space', 'example.forum:self', space)
+    await queue('space.delete', { space: space.uri })
+    expect(await shown('space')).toEqual([{ ...space, pending: true }])
+    await confirm('space.delete', { space: space.uri })
+    expect(await shown('space')).toEqual([])
+  },
+}
+
+describe('each action’s cached effect, as the window shows it', () => {
+  it.each(Object.entries(EFFECTS))('%s', async (_kind, run) => run())
+
+  it('a denied request goes once confirmed, and no member appears', async () => {
+    await seed('joinRequest', ALICE, request)
+    await queue('joinRequest.decide', { did: ALICE, decision: 'deny' })
+    await confirm('joinRequest.decide', { did: ALICE, decision: 'deny' }, [{ kind: 'joinRequest.denied', subject: 'req-1', createdAt: AT }])
+    expect(await shown('joinRequest')).toEqual([])
+    expect(await shown('member')).toEqual([])
+  })
+
+  it('an action on a row the cache no longer holds shows nothing rather than a half row', async () => {
+    await queue('member.grantRole', { did: ALICE, role: 'admin' })
+    await queue('event.rsvp', { rkey: 'gone', status: 'going' })
+    await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'escalate' })
+    expect([...(await shown('member')), ...(await shown('event')), ...(await shown('subject'))]).toEqual([])
+  })
+})
+
+describe('the stored payload’s schema', () => {
+  it('is the contract’s, strict, with what the core chose when queued', () => {
+    expect(payloadSchema('invite.revoke').safeParse({ invitee: BOB }).success).toBe(true)
+    expect(payloadSchema('invite.revoke').safeParse({ invitee: BOB, extra: 1 }).success).toBe(false)
+    expect(payloadSchema('invite.revoke').safeParse({ invitee: 'bob' }).success).toBe(false)
+    expect(payloadSchema('event.create').safeParse({ event: { name: 'Walk', startsAt: AT } }).success).toBe(false)
+    expect(payloadSchema('event.create').safeParse({ rkey: 'ev1', event: { name: 'Walk', startsAt: AT } }).success).toBe(true)
+    expect(payloadSchema('subject.event').safeParse({ key: BOB, subject: { did: BOB }, event: 'assign', by: ME }).success).toBe(true)
+  })
+})
