@@ -34,6 +34,7 @@ import type { Channel, ChannelInput, ChannelOutput } from '../src/shared/ipc/con
 import { completeOnPdsPages, closeSharedBrowser } from '../test/support/browser-sign-in.js'
 import { call, mapLimit } from './lib/xrpc.js'
 import { describeMachine } from './lib/machine.js'
+import { runToEnd } from './lib/bench-run.js'
 
 const REPEATS = 20
 /** Groups followed for the sync figures (acceptance: a no-change sync of 20 groups costs <= 20 requests). */
@@ -225,16 +226,4 @@ async function main() {
   }
 }
 
-const hardStop = setTimeout(() => {
-  console.error('bench:core took more than 5 minutes; stopping')
-  process.exit(1)
-}, 5 * 60_000)
-hardStop.unref()
-
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`bench:core failed: ${(err as Error).stack ?? err}`)
-    process.exit(1)
-  },
-)
+runToEnd('bench:core', 5 * 60_000, main)

@@ -19,18 +19,17 @@
  * default 256), --max-seconds <n> (per phase, default 30), --verify-seconds <n> (default 3),
  * --json <file> (also write the figures there).
  */
-import fs from 'node:fs'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
-import { startStack, type RunningStack } from '../src/stack/stack.js'
-import { startPostgresCluster, type PostgresCluster } from '../src/stack/postgres-cluster.js'
+import type { RunningStack } from '../src/stack/stack.js'
 import { DEMO_PASSWORD } from '../src/stack/seed.js'
 import { createDpopKey, dpopProof, isNonceChallenge, type DpopKey } from '../test/support/dpop.js'
 import { runLoad, type LoadJob, type LoadResult, type PreparedRequest } from './lib/load.js'
 import { measureVerifyLimit, type VerifyRate } from './lib/verify-limit.js'
 import { call, mapLimit } from './lib/xrpc.js'
 import { describeMachine, processCpuSeconds } from './lib/machine.js'
+import { benchNetworks, checkDbOption, positiveInt, progressLog, writeFigures } from './lib/bench-run.js'
 
 /** The issue's targets for the host's authenticated writes. */
 const TARGET_VS_PDS = 10
@@ -49,13 +48,6 @@ const SERIAL_REQUESTS = 200
 
 const CALENDAR = 'community.lexicon.calendar'
 const EVENT = `${CALENDAR}.event`
-
-function positiveInt(value: string | undefined, fallback: number, flag: string, max: number): number {
-  if (value === undefined) return fallback
-  const n = Number(value)
-  if (!Number.isInteger(n) || n <= 0 || n > max) throw new Error(`${flag} must be a whole number from 1 to ${max}, not "${value}"`)
-  return n
-}
 
 const { values: args } = parseArgs({
   options: {
@@ -85,7 +77,7 @@ const CONCURRENCY = positiveInt(args.concurrency, 64, '--concurrency', 512)
 const ACCOUNTS = positiveInt(args.accounts, 256, '--accounts', 2000)
 const MAX_SECONDS = positiveInt(args['max-seconds'], 30, '--max-seconds', 120)
 const VERIFY_SECONDS = positiveInt(args['verify-seconds'], 3, '--verify-seconds', 30)
-if (args.db !== undefined && args.db !== 'postgres' && args.db !== 'sqlite') throw new Error(`--db is "sqlite" (the default) or "postgres", not "${args.db}"`)
+checkDbOption(args.db)
 const PROCESSES = positiveInt(args.processes, 2, '--processes', 16)
 
 /** One way of running the host, measured in turn in the same run. */
@@ -113,9 +105,7 @@ const SETUPS: HostSetup[] = [
     : []),
 ]
 
-const started = performance.now()
-const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s`
-const log = (line: string) => console.log(`[${elapsed()}] ${line}`)
+const log = progressLog()
 
 interface Account {
   handle: string
@@ -186,29 +176,11 @@ async function main() {
   const limit = await measureVerifyLimit({ seconds: VERIFY_SECONDS })
   for (const r of [limit.node, limit.pureJs]) log(`  ${r.name}: ${r.perSecond.toFixed(0)}/s (${r.count} in ${r.seconds.toFixed(2)} s)`)
 
-  let stack: RunningStack | undefined
-  let cluster: PostgresCluster | undefined
-  const stop = async () => {
-    const s = stack
-    stack = undefined
-    await s?.stop()
-    const c = cluster
-    cluster = undefined
-    await c?.stop()
-  }
-  process.once('SIGINT', () => void stop().finally(() => process.exit(130)))
-  process.once('SIGTERM', () => void stop().finally(() => process.exit(143)))
-  const hardLimitMs = HARD_LIMIT_MS + (SETUPS.length - 1) * HARD_LIMIT_PER_SETUP_MS
-  const watchdog = setTimeout(() => {
-    console.error(`bench:host ran past ${hardLimitMs / 60_000} minutes; stopping`)
-    void stop().finally(() => process.exit(1))
-  }, hardLimitMs)
-  watchdog.unref()
-
+  const networks = benchNetworks('bench:host', HARD_LIMIT_MS + (SETUPS.length - 1) * HARD_LIMIT_PER_SETUP_MS)
   try {
     if (SETUPS.some((s) => s.postgres)) {
       log('starting a throwaway PostgreSQL cluster…')
-      cluster = await startPostgresCluster()
+      await networks.startCluster()
     }
     const results: SetupResult[] = []
     for (const setup of SETUPS) {
@@ -216,21 +188,19 @@ async function main() {
       // The host processes inherit the environment the stack spawns them with.
       if (setup.baseline) process.env.CONVENE_HOST_BASELINE = setup.baseline
       else delete process.env.CONVENE_HOST_BASELINE
+      let stack: RunningStack
       try {
-        stack = await startStack({ hostDb: setup.postgres ? await cluster!.createDatabase() : undefined, hostProcesses: setup.processes })
+        stack = await networks.start({ hostProcesses: setup.processes }, setup.postgres)
       } finally {
         delete process.env.CONVENE_HOST_BASELINE
       }
       results.push({ setup, phases: await measureSetup(stack) })
-      const s = stack
-      stack = undefined
-      await s.stop()
+      await networks.stopNetwork()
     }
     report(results, limit)
   } finally {
     log('stopping…')
-    await stop()
-    clearTimeout(watchdog)
+    await networks.close()
   }
 }
 
@@ -457,7 +427,7 @@ function report(results: SetupResult[], limit: { node: VerifyRate; pureJs: Verif
       ' other work on the machine makes the figures noisy: compare setups within one run.',
   )
   if (args.json) {
-    const figures = {
+    writeFigures(args.json, {
       machine,
       concurrency: CONCURRENCY,
       verifyLimit: { oneCore: limit.node.perSecond, twoCores: 2 * limit.node.perSecond, pureJsOneCore: limit.pureJs.perSecond },
@@ -467,9 +437,7 @@ function report(results: SetupResult[], limit: { node: VerifyRate; pureJs: Verif
         phases: r.phases.map(({ label, kind, phase }) => ({ label, kind, ...phase.result, hostCpu: phase.hostCpu, benchCpu: phase.benchCpu })),
       })),
       targets: { vsPds: TARGET_VS_PDS, vsTwoCoreLimit: TARGET_VS_TWO_CORE_LIMIT, p99Ms: TARGET_P99_MS, postgresScaling: TARGET_PG_SCALING },
-    }
-    fs.writeFileSync(args.json, `${JSON.stringify(figures, null, 2)}\n`)
-    console.log(`Wrote ${args.json}.`)
+    })
   }
 }
 

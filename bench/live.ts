@@ -29,12 +29,12 @@ import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
 import { decodeAll } from '@atproto/lex-cbor'
-import { startStack, type RunningStack } from '../src/stack/stack.js'
-import { startPostgresCluster, type PostgresCluster } from '../src/stack/postgres-cluster.js'
+import type { RunningStack } from '../src/stack/stack.js'
 import { call, mapLimit } from './lib/xrpc.js'
 import { describeMachine, processCpuSeconds } from './lib/machine.js'
 import { percentile } from './lib/stats.js'
 import { measureApp, reportApp, type AppFigures } from './lib/live-app.js'
+import { benchNetworks, checkDbOption, positiveInt, progressLog, writeFigures } from './lib/bench-run.js'
 
 const SUBSCRIBE = 'example.groups.subscribeChanges'
 /** Service-auth tokens outlive the run; the streams need theirs only to open. */
@@ -52,13 +52,6 @@ interface Ws {
   terminate(): void
 }
 const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string, opts: { headers: Record<string, string> }) => Ws }
-
-function positiveInt(value: string | undefined, fallback: number, flag: string, max: number): number {
-  if (value === undefined) return fallback
-  const n = Number(value)
-  if (!Number.isInteger(n) || n <= 0 || n > max) throw new Error(`${flag} must be a whole number from 1 to ${max}, not "${value}"`)
-  return n
-}
 
 const { values: args } = parseArgs({
   options: {
@@ -101,10 +94,9 @@ const APP = {
   idleGroups: positiveInt(args['idle-groups'], size(20, 5), '--idle-groups', 200),
   idleSeconds: positiveInt(args['idle-seconds'], size(60, 10), '--idle-seconds', 600),
 }
-if (args.db !== undefined && args.db !== 'postgres' && args.db !== 'sqlite') throw new Error(`--db is "sqlite" (the default) or "postgres", not "${args.db}"`)
+checkDbOption(args.db)
 
-const started = performance.now()
-const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`)
+const log = progressLog()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 interface Latency {
@@ -307,40 +299,24 @@ const streamLimits = `caller=${SUBSCRIBERS + 10},ip=${SUBSCRIBERS + 10},total=${
 
 async function main() {
   console.log(describeMachine())
-  let stack: RunningStack | undefined
-  let cluster: PostgresCluster | undefined
-  const stop = async () => {
-    await stack?.stop().catch(() => {})
-    stack = undefined
-    await cluster?.stop().catch(() => {})
-    cluster = undefined
-  }
-  const watchdog = setTimeout(() => {
-    console.error(`bench:live ran past ${HARD_LIMIT_MS / 60_000} minutes; stopping`)
-    void stop().finally(() => process.exit(1))
-  }, HARD_LIMIT_MS)
-  watchdog.unref()
+  const networks = benchNetworks('bench:live', HARD_LIMIT_MS)
   const figures: Record<string, unknown> = {}
   try {
     log('== SQLite, one host process: starting the local network…')
-    stack = await startStack({ hostStreamLimits: streamLimits })
+    const stack = await networks.start({ hostStreamLimits: streamLimits })
     const latency = await measureLatency(stack)
     figures.latency = latency
     figures.app = await measureApp(stack, { ...APP, log })
     figures.fanOutSqlite = await measureFanOut(stack)
-    await stack.stop()
-    stack = undefined
+    await networks.stopNetwork()
     if (args.db === 'postgres') {
       log('== PostgreSQL, two host processes: starting a throwaway cluster and the local network…')
-      cluster = await startPostgresCluster()
-      stack = await startStack({ hostDb: await cluster.createDatabase(), hostProcesses: 2, hostStreamLimits: streamLimits })
-      figures.fanOutPostgres = await measureFanOut(stack)
+      figures.fanOutPostgres = await measureFanOut(await networks.start({ hostProcesses: 2, hostStreamLimits: streamLimits }, true))
     }
     report(figures)
-    if (args.json) fs.writeFileSync(args.json, JSON.stringify(figures, null, 2))
+    writeFigures(args.json, figures)
   } finally {
-    await stop()
-    clearTimeout(watchdog)
+    await networks.close()
   }
 }
 

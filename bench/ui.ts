@@ -27,6 +27,7 @@ import { DEFAULT_RENDERER_DIR } from '../src/main/loopback/launch.js'
 import { completeOnPdsPages, closeSharedBrowser } from '../test/support/browser-sign-in.js'
 import { seedCachedJoinRequests, seedCachedMembers } from '../test/support/seed-cache.js'
 import { describeMachine } from './lib/machine.js'
+import { runToEnd } from './lib/bench-run.js'
 
 const ITEMS = 10_000
 const RUNS = 5
@@ -283,15 +284,4 @@ async function main() {
   }
 }
 
-const hardStop = setTimeout(() => {
-  console.error('bench:ui took more than 4 minutes; stopping')
-  process.exit(1)
-}, 4 * 60_000)
-hardStop.unref()
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`bench:ui failed: ${(err as Error).stack ?? err}`)
-    process.exit(1)
-  },
-)
+runToEnd('bench:ui', 4 * 60_000, main)

@@ -3,10 +3,7 @@ import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 
 test.describe('accounts', () => {
-  test('signs in through the real PDS pages, keeps the account, and signs out', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('signs in through the real PDS pages, keeps the account, and signs out', async ({ page, signedIn: owner }, testInfo) => {
     // Signed in, the app moves on to the groups.
     await expect(page.getByRole('heading', { name: 'Your groups' })).toBeVisible()
     await page.getByRole('link', { name: 'Accounts' }).click()
@@ -40,11 +37,8 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('sign-in-error')).toContainText('Could not find the account "nobody-here.test"')
   })
 
-  test('two accounts at once: the switcher lists each one\'s groups with their counts, and moves across them', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+  test('two accounts at once: the switcher lists each one\'s groups with their counts, and moves across them', async ({ page, app, signedIn: owner }, testInfo) => {
     const admin = app.stack.accounts.find((a) => a.name === 'admin')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     const ownerGroup = await startGroup(page, { prefix: 'two-o', name: 'Owner club', policy: 'approval', section: 'Join requests' })
 
     // A second account, signed in beside the first; it starts a group of its own.

@@ -37,11 +37,8 @@ async function addEvent(page: Page, fields: { name: string; date: string; start:
 }
 
 test.describe('calendar', () => {
-  test('an organizer adds an event, sees it in both views, edits it, answers, exports .ics and deletes it', async ({ page, app }, testInfo) => {
+  test('an organizer adds an event, sees it in both views, edits it, answers, exports .ics and deletes it', async ({ page, app, signedIn: _owner }, testInfo) => {
     test.setTimeout(120_000)
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     await startGroupAndOpenCalendar(page, 'cal', 'Calendar club')
     await expect(page.getByTestId('agenda-empty')).toBeVisible()
 
@@ -168,12 +165,9 @@ test.describe('calendar', () => {
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
   })
 
-  test('a member sees the calendar read-only and answers for themselves', async ({ page, app }, testInfo) => {
+  test('a member sees the calendar read-only and answers for themselves', async ({ page, app, signedIn: _owner }, testInfo) => {
     test.setTimeout(120_000)
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     const member = app.stack.accounts.find((a) => a.name === 'member')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     const { handle, groupDid } = await startGroupAndOpenCalendar(page, 'calm', 'Calendar members')
     await addEvent(page, { name: 'Welcome evening', date: dayInZone(2), start: '18:30' })
     await expect(page.getByRole('article', { name: 'Welcome evening' })).not.toContainText('Sending', { timeout: 20_000 })

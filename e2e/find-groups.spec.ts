@@ -1,11 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect } from './support/fixtures.js'
 
 test.describe('finding your groups', () => {
-  test('after sign-in, an organizer sees every group they hold a role in, without typing a handle', async ({ page, app }) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('after sign-in, an organizer sees every group they hold a role in, without typing a handle', async ({ page, app, signedIn: _owner }) => {
 
     const switcher = page.getByRole('navigation', { name: 'Your groups' })
     for (const g of app.stack.groups) await expect(switcher.getByTestId(`group-link-${g.handle}`)).toBeVisible({ timeout: 20_000 })

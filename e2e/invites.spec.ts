@@ -1,4 +1,4 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, watchListPages } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup } from './support/start-group.js'
 import { seedCachedInvites } from '../test/support/seed-cache.js'
@@ -7,11 +7,8 @@ import { seedCachedInvites } from '../test/support/seed-cache.js'
 const UNKNOWN_DID = 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa'
 
 test.describe('invites', () => {
-  test('an organizer invites someone, sees the invite, and revokes it; an unreachable invitee is explained plainly', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+  test('an organizer invites someone, sees the invite, and revokes it; an unreachable invitee is explained plainly', async ({ page, app, signedIn: owner }, testInfo) => {
     const invitee = await asPeer(app.stack, 'outsider2')
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'invites', name: 'Reading circle', policy: 'invite', section: 'Invites' })
     await expect(page.getByTestId('invites-empty')).toBeVisible()
 
@@ -61,22 +58,16 @@ test.describe('invites', () => {
     expect((await invitee.call('example.groups.requestJoin', { group: groupDid })).body.error).toBe('InviteRequired')
   })
 
-  test('thousands of outstanding invites: newest first, windowed, searched by DID or message in the core', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('thousands of outstanding invites: newest first, windowed, searched by DID or message in the core', async ({ page, app, signedIn: owner }, testInfo) => {
     const { groupDid } = await startGroup(page, { prefix: 'guestlist', name: 'Guest list', policy: 'invite', section: 'Members' })
     // 3,000 invites, as a sync of a group that invited a whole conference leaves them.
     await seedCachedInvites(app.dataDir, owner.did, groupDid, 3000)
-    const pages: { offset: number; limit: number }[] = []
-    page.on('request', (req) => {
-      if (req.url().endsWith('/ipc/groups.invites')) pages.push(req.postDataJSON() as { offset: number; limit: number })
-    })
+    const pages = await watchListPages(app, 'groups.invites')
     await openSection(page, 'Invites')
     await expect(page.getByTestId('invite-count')).toHaveText('3,000 invites')
     const rows = page.getByTestId('invites-list').locator('li')
     expect(await rows.count()).toBeLessThan(60)
-    expect(pages.every((p) => p.limit <= 100)).toBe(true)
+    await pages.expectOnlyRowsInView()
     // Newest first: the last one sent is on top, the first at the very bottom.
     await expect(rows.first()).toHaveAttribute('data-testid', 'invite-did:plc:guest002999xxxxxxxxxxxxx')
     await page.getByTestId('invites-viewport').evaluate((el) => (el.scrollTop = el.scrollHeight))

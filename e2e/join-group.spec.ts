@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, openSignedIn } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { syncNow } from './support/start-group.js'
 
@@ -18,9 +18,7 @@ test.describe('joining a group', () => {
     expect(made.status).toBe(200)
     const groupDid = made.body.did as string
 
-    const person = app.stack.accounts.find((a) => a.name === 'outsider')!
-    await app.open(page)
-    await signInThroughPds(page, person.handle, person.password)
+    const person = await openSignedIn(page, app, 'outsider')
     await page.getByLabel('Group handle or DID').fill(handle)
     await page.keyboard.press('Enter')
 

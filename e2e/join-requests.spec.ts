@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { test, expect, signInThroughPds, type AppUnderTest } from './support/fixtures.js'
+import { test, expect, watchListPages, openSignedIn, type AppUnderTest } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { seedCachedJoinRequests } from '../test/support/seed-cache.js'
@@ -7,9 +7,7 @@ import { countCalls } from '../src/main/core/ipc/dispatch.js'
 
 /** The owner signed in, a new approval group open on its join requests, and one person asking to join it. */
 async function oneAsking(page: Page, app: AppUnderTest, group: { prefix: string; name: string }) {
-  const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-  await app.open(page)
-  await signInThroughPds(page, owner.handle, owner.password)
+  await openSignedIn(page, app, 'owner')
   const { groupDid } = await startGroup(page, { ...group, policy: 'approval', section: 'Join requests' })
   const person = await asPeer(app.stack, 'outsider')
   expect((await person.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
@@ -30,7 +28,6 @@ async function callsSettle(count: ReturnType<typeof countCalls>, ms = 1_500) {
 
 test.describe('join requests', () => {
   test('an organizer adds a group, sees who asked, and admits several at once from the keyboard', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     const group = app.stack.groups.find((g) => g.name === 'approval')!
     const asking = [await asPeer(app.stack, 'outsider'), await asPeer(app.stack, 'outsider2')]
     for (const p of asking) {
@@ -38,8 +35,7 @@ test.describe('join requests', () => {
       expect(res.body.status).toBe('pending')
     }
 
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+    await openSignedIn(page, app, 'owner')
     await page.getByLabel('Group handle or DID').fill(group.handle)
     await page.getByRole('button', { name: 'Add group' }).click()
 
@@ -116,7 +112,6 @@ test.describe('join requests', () => {
     test.use({ liveUpdates: false })
 
     test('a request someone else decided first is reported plainly, not applied twice', async ({ page, app }) => {
-      const owner = app.stack.accounts.find((a) => a.name === 'owner')!
       const group = app.stack.groups.find((g) => g.name === 'invite')!
       const admin = await asPeer(app.stack, 'admin')
       const person = await asPeer(app.stack, 'outsider')
@@ -126,8 +121,7 @@ test.describe('join requests', () => {
       await ownerPeer.call('example.groups.configureGroup', { group: group.did, joinPolicy: 'approval' })
       expect((await person.call('example.groups.requestJoin', { group: group.did })).body.status).toBe('pending')
 
-      await app.open(page)
-      await signInThroughPds(page, owner.handle, owner.password)
+      await openSignedIn(page, app, 'owner')
       await page.getByLabel('Group handle or DID').fill(group.did)
       await page.getByRole('button', { name: 'Add group' }).click()
       await expect(page.getByTestId(`request-${person.did}`)).toBeVisible()
@@ -141,20 +135,14 @@ test.describe('join requests', () => {
     })
   })
 
-  test('a queue of thousands: only the rows in view cross, and "all" selects every match, not only those loaded', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('a queue of thousands: only the rows in view cross, and "all" selects every match, not only those loaded', async ({ page, app, signedIn: owner }, testInfo) => {
     const { groupDid, handle } = await startGroup(page, { prefix: 'queue', name: 'Festival', policy: 'approval', section: 'Members' })
     // 3,000 people waiting, as a sync of a very popular group leaves them; one in three
     // mentions the meetup.
     await seedCachedJoinRequests(app.dataDir, owner.did, groupDid, 3000, { message: (i) => (i % 3 === 0 ? `From the meetup, table ${i}` : null) })
     // Written behind the core's back, so no change notice tells the window: read it afresh.
     await page.reload()
-    const pages: { offset: number; limit: number }[] = []
-    page.on('request', (req) => {
-      if (req.url().endsWith('/ipc/groups.joinRequests')) pages.push(req.postDataJSON() as { offset: number; limit: number })
-    })
+    const pages = await watchListPages(app, 'groups.joinRequests')
     // The switcher counts them too, without reading the queue whole.
     await expect(page.getByTestId(`group-link-${handle}`)).toHaveAccessibleName(/3,000 waiting to join/)
     await openSection(page, 'Join requests')
@@ -162,8 +150,7 @@ test.describe('join requests', () => {
 
     const rows = page.getByTestId('requests-list').locator('li')
     expect(await rows.count()).toBeLessThan(60)
-    expect(pages.every((p) => p.limit <= 100)).toBe(true)
-    expect(pages.length).toBeLessThanOrEqual(4)
+    await pages.expectOnlyRowsInView({ mostPages: 4 })
     // A queue: whoever asked first is first.
     await expect(rows.first()).toHaveAttribute('data-testid', 'request-did:plc:asks000000xxxxxxxxxxxxxx')
     await expect(rows.first()).toHaveAttribute('aria-setsize', '3000')
@@ -190,23 +177,19 @@ test.describe('join requests', () => {
     await expect(page.getByRole('toolbar', { name: 'Decide selected requests' }).getByRole('button', { name: 'Admit', exact: true })).toBeDisabled()
   })
 
-  test('deciding hundreds at once queues them as one batch, and the pending changes page stays short', async ({ page, app }) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('deciding hundreds at once queues them as one batch, and the pending changes page stays short', async ({ page, app, signedIn: owner }) => {
     const { groupDid } = await startGroup(page, { prefix: 'batch', name: 'Batch', policy: 'approval', section: 'Members' })
     // 250 requests the host never had (as if withdrawn since the last sync): each comes back "not applied".
     await seedCachedJoinRequests(app.dataDir, owner.did, groupDid, 250, { prefix: 'gone' })
-    const calls: string[] = []
-    page.on('request', (req) => {
-      if (req.url().includes('/ipc/groups.act')) calls.push(req.url().split('/ipc/')[1]!)
-    })
+    // Counted in the core, so in either shell.
+    const decisions = async () => ({ one: (await app.callInputs('groups.act')).length, many: (await app.callInputs('groups.actMany')).length })
+    const before = await decisions()
     await openSection(page, 'Join requests')
     await expect(page.getByTestId('request-count')).toHaveText('250 requests')
     await page.getByLabel('Select all requests').check()
     await page.getByRole('button', { name: 'Deny 250' }).click()
     // One call for the 250, not 250 calls.
-    await expect.poll(() => calls).toEqual(['groups.actMany'])
+    await expect.poll(decisions).toEqual({ one: before.one, many: before.many + 1 })
     await expect(page.getByTestId('connection-state')).toContainText('250 not applied', { timeout: 60_000 })
     await page.getByTestId('connection-state').click()
     await expect(page.getByTestId('outbox-list').locator('li')).toHaveCount(200)

@@ -1,4 +1,4 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 import { seedCachedJoinRequests, seedCachedSubjects } from '../test/support/seed-cache.js'
@@ -7,10 +7,7 @@ import { seedCachedJoinRequests, seedCachedSubjects } from '../test/support/seed
 const groupPage = (did: string, section: string) => new RegExp(`/(${did}|${encodeURIComponent(did)})/${section}$`)
 
 test.describe('keyboard', () => {
-  test('an organizer works the join requests and the moderation queue from the keyboard alone', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('an organizer works the join requests and the moderation queue from the keyboard alone', async ({ page, app, signedIn: owner }, testInfo) => {
     // The groups found after sign-in come first, so the two below are next to each other:
     // once the account shows, its search has begun; wait for it to end.
     await expect(page.getByRole('navigation', { name: 'Your groups' }).getByRole('heading', { name: `@${owner.handle}` })).toBeVisible()
@@ -117,10 +114,7 @@ test.describe('keyboard', () => {
     await expect(page).toHaveURL(/\/outbox$/)
   })
 
-  test('a button pressed from the keyboard keeps the focus through the work it starts (Sync now)', async ({ page, app }) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('a button pressed from the keyboard keeps the focus through the work it starts (Sync now)', async ({ page, app, signedIn: _owner }) => {
     const sync = page.getByRole('button', { name: 'Sync now' })
     // A sync of a few groups on loopback is quicker than a frame; the window's call is
     // held back a little so the button is surely drawn disabled (in the loopback shell the

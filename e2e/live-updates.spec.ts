@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, signInThroughPds, openSignedIn } from './support/fixtures.js'
 import { openSection } from './support/start-group.js'
 import { takeHostDown } from './support/stack-control.js'
 import { asPeer } from './support/peer.js'
@@ -75,12 +75,8 @@ async function secondApp(context: BrowserContext, stack: StackFile, name: StackA
 }
 
 test.describe('live updates', () => {
-  test('two organizers: one admits, and the request leaves the other’s list without any click', async ({ page, app, context }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+  test('two organizers: one admits, and the request leaves the other’s list without any click', async ({ page, app, context, signedIn: _owner }, testInfo) => {
     const group = app.stack.groups.find((g) => g.name === 'approval')!
-
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     // The second organizer, the admin, on another machine.
     const second = await secondApp(context, app.stack, 'admin')
     const other = second.page
@@ -112,11 +108,8 @@ test.describe('live updates', () => {
     }
   })
 
-  test('a moderator says “I’m on it”, and the other moderator’s queue shows who has it without a click', async ({ page, app, context }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+  test('a moderator says “I’m on it”, and the other moderator’s queue shows who has it without a click', async ({ page, app, context, signedIn: _owner }, testInfo) => {
     const group = app.stack.groups.find((g) => g.name === 'open')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     const second = await secondApp(context, app.stack, 'moderator')
     const other = second.page
     try {
@@ -168,10 +161,8 @@ test.describe('live updates', () => {
       Object.assign(g.Notification, { permission: (Real as unknown as { permission: string }).permission, requestPermission: (Real as unknown as { requestPermission: () => Promise<string> }).requestPermission.bind(Real) })
     })
     const shown = () => page.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications)
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     const group = app.stack.groups.find((g) => g.name === 'approval')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+    await openSignedIn(page, app, 'owner')
     if (app.shell === 'loopback') await page.context().grantPermissions(['notifications'])
     await page.getByRole('button', { name: 'Turn on notifications' }).click()
     await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: LIVE_WITHIN_MS })
@@ -184,11 +175,8 @@ test.describe('live updates', () => {
     await expect.poll(shown, { timeout: 5_000 }).toContain('Approval group: new report')
   })
 
-  test('a lost live connection is said plainly, and the window goes live again by itself', async ({ page, app }, testInfo) => {
+  test('a lost live connection is said plainly, and the window goes live again by itself', async ({ page, signedIn: _owner }, testInfo) => {
     test.setTimeout(150_000)
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: LIVE_WITHIN_MS })
 
     const bringBack = await takeHostDown()

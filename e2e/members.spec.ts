@@ -1,13 +1,10 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, watchListPages, openSignedIn } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { seedCachedMembers } from '../test/support/seed-cache.js'
 
 test.describe('members and roles', () => {
-  test('an owner finds members by searching, gives and takes a role, and removes someone', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('an owner finds members by searching, gives and takes a role, and removes someone', async ({ page, app, signedIn: owner }, testInfo) => {
     const { groupDid } = await startGroup(page, { prefix: 'members', name: 'Garden club', policy: 'open', section: 'Members' })
 
     // Two people join the open group elsewhere.
@@ -90,8 +87,7 @@ test.describe('members and roles', () => {
     for (const p of [adminPeer, member]) expect((await p.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
     expect((await ownerPeer.call('example.groups.grantRole', { group: groupDid, did: admin.did, role: 'admin' })).status).toBe(200)
 
-    await app.open(page)
-    await signInThroughPds(page, admin.handle, admin.password)
+    await openSignedIn(page, app, 'admin')
     await page.getByLabel('Group handle or DID').fill(groupDid)
     await page.getByRole('button', { name: 'Add group' }).click()
     await expect(page.getByText(/You are admin/)).toBeVisible()
@@ -115,19 +111,13 @@ test.describe('members and roles', () => {
     await expect(page.getByRole('button', { name: `Remove ${member.did}` })).toBeVisible()
   })
 
-  test('a list of thousands stays quick: only the rows in view cross and are drawn, and search and scrolling still find everyone', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('a list of thousands stays quick: only the rows in view cross and are drawn, and search and scrolling still find everyone', async ({ page, app, signedIn: owner }, testInfo) => {
     const { groupDid } = await startGroup(page, { prefix: 'crowd', name: 'Marathon', policy: 'open', section: 'Members' })
     await expect(page.getByTestId('member-count')).toHaveText('1 member')
     // 5,000 more members in the app's cache, as a sync from a very large group leaves
     // them (every other handle missing, as for people with no handle).
     await seedCachedMembers(app.dataDir, owner.did, groupDid, 5000, { handle: (i) => (i % 2 ? null : `person${i}.test`) })
-    const pages: { offset: number; limit: number }[] = []
-    page.on('request', (req) => {
-      if (req.url().endsWith('/ipc/groups.members')) pages.push(req.postDataJSON() as { offset: number; limit: number })
-    })
+    const pages = await watchListPages(app, 'groups.members')
     await openSection(page, 'Join requests')
     await openSection(page, 'Members')
     await expect(page.getByTestId('member-count')).toHaveText('5,001 members')
@@ -135,8 +125,7 @@ test.describe('members and roles', () => {
     const rows = page.getByTestId('members-list').locator('li')
     expect(await rows.count()).toBeLessThan(60)
     // Only the first pages crossed from the core (the one in view and the next), not the 5,001.
-    expect(pages.every((p) => p.limit <= 100)).toBe(true)
-    expect(pages.length).toBeLessThanOrEqual(4)
+    await pages.expectOnlyRowsInView({ mostPages: 4 })
     // Owner first, then by when they joined; each row says where it is in the whole list.
     await expect(rows.first()).toHaveAttribute('data-testid', `member-${owner.did}`)
     await expect(rows.first()).toHaveAttribute('aria-setsize', '5001')
@@ -150,7 +139,7 @@ test.describe('members and roles', () => {
     await expect(page.getByTestId('members-list').locator('.grant-placeholder')).toHaveCount(0)
     await expect(rows.last()).toHaveAttribute('aria-posinset', '5001')
     expect(await rows.count()).toBeLessThan(60)
-    expect(pages.some((p) => p.offset >= 4900)).toBe(true)
+    expect((await pages.asked()).some((p) => p.offset >= 4900)).toBe(true)
     // The page itself stays one screen tall: the list scrolls inside its own box.
     expect(await page.locator('html').evaluate((el) => el.scrollHeight)).toBeLessThan(2_000)
     await page.screenshot({ path: testInfo.outputPath('members-thousands.png'), fullPage: true })
@@ -170,10 +159,7 @@ test.describe('members and roles', () => {
     await expect(rows.first()).toHaveAttribute('data-testid', `member-${owner.did}`)
   })
 
-  test('the only owner giving up the owner role is told plainly why it was not applied', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('the only owner giving up the owner role is told plainly why it was not applied', async ({ page, signedIn: owner }, testInfo) => {
     await startGroup(page, { prefix: 'lastowner', name: 'Choir', policy: 'approval', section: 'Members' })
 
     await page.getByRole('button', { name: `Take the owner role from ${owner.did}` }).click()

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 
@@ -24,11 +24,8 @@ async function addEvent(page: Page, name: string, date: string) {
 }
 
 test.describe('moderation subject pane', () => {
-  test('a member reports an event as spam; the moderator reads the report in the pane and takes the event down and back, from the keyboard', async ({ page, app }, testInfo) => {
+  test('a member reports an event as spam; the moderator reads the report in the pane and takes the event down and back, from the keyboard', async ({ page, app, signedIn: _owner }, testInfo) => {
     test.setTimeout(180_000)
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'modpane', name: 'Watch collectors', policy: 'open', section: 'Calendar' })
     const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
     await addEvent(page, 'Cheap watches, cash only', day)

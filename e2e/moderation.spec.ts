@@ -1,13 +1,10 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, watchListPages } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { seedCachedSubjects } from '../test/support/seed-cache.js'
 
 test.describe('moderation queue', () => {
-  test('a report made by members shows with its count; escalate, then resolve with a note, and it leaves the queue', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('a report made by members shows with its count; escalate, then resolve with a note, and it leaves the queue', async ({ page, app, signedIn: _owner }, testInfo) => {
     const { groupDid } = await startGroup(page, { prefix: 'moderation', name: 'Allotment society', policy: 'open', section: 'Moderation' })
     await expect(page.getByTestId('moderation-empty')).toBeVisible()
 
@@ -56,23 +53,17 @@ test.describe('moderation queue', () => {
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
   })
 
-  test('a queue of thousands is windowed, filtered and searched in the core', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('a queue of thousands is windowed, filtered and searched in the core', async ({ page, app, signedIn: owner }, testInfo) => {
     const { groupDid } = await startGroup(page, { prefix: 'spamwave', name: 'Spam wave', policy: 'open', section: 'Members' })
     // 2,000 reported accounts, as a sync during a spam wave leaves them; one in four escalated.
     await seedCachedSubjects(app.dataDir, owner.did, groupDid, 2000, { status: (i) => (i % 4 ? 'open' : 'escalated') })
-    const pages: { offset: number; limit: number }[] = []
-    page.on('request', (req) => {
-      if (req.url().endsWith('/ipc/groups.subjects')) pages.push(req.postDataJSON() as { offset: number; limit: number })
-    })
+    const pages = await watchListPages(app, 'groups.subjects')
     await openSection(page, 'Moderation')
     await expect(page.getByRole('radio', { name: 'All (2,000)' })).toBeVisible()
     await expect(page.getByRole('radio', { name: 'Escalated (500)' })).toBeVisible()
     const rows = page.getByTestId('subjects-list').locator('li')
     expect(await rows.count()).toBeLessThan(60)
-    expect(pages.every((p) => p.limit <= 100)).toBe(true)
+    await pages.expectOnlyRowsInView()
     // Most recently active first: the last one seeded.
     await expect(rows.first()).toHaveAttribute('data-testid', 'subject-did:plc:spam001999xxxxxxxxxxxxxx')
     await page.getByTestId('subjects-viewport').evaluate((el) => (el.scrollTop = el.scrollHeight))

@@ -1,4 +1,4 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect, openSignedIn } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 
@@ -24,9 +24,7 @@ test.describe('notifications', () => {
       }
       Object.assign(g.Notification, { permission: (Real as unknown as { permission: string }).permission, requestPermission: (Real as unknown as { requestPermission: () => Promise<string> }).requestPermission.bind(Real) })
     })
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+    await openSignedIn(page, app, 'owner')
     const { groupDid } = await startGroup(page, { prefix: 'notify', name: 'Notify club', policy: 'approval', section: 'Members' })
 
     // The browser asks; Electron's permission handler allows notifications (security.ts).

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 import { MemberPds } from '../test/support/member-pds.js'
@@ -8,11 +8,8 @@ const RSVP = 'example.groups.rsvp'
 const EVENT = 'community.lexicon.calendar.event'
 
 test.describe('who is coming', () => {
-  test('an organizer sees each event’s answers, counted and named, as members give them', async ({ page, app }) => {
+  test('an organizer sees each event’s answers, counted and named, as members give them', async ({ page, app, signedIn: _owner }) => {
     test.setTimeout(120_000)
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     const { groupDid } = await startGroup(page, { prefix: 'rsvp', name: 'Picnickers', policy: 'open', section: 'Calendar' })
 
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)

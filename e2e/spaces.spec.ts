@@ -1,10 +1,7 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect } from './support/fixtures.js'
 
 test.describe('spaces', () => {
-  test('shows the index with built-in spaces locked, creates a space once, changes and deletes it', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('shows the index with built-in spaces locked, creates a space once, changes and deletes it', async ({ page, signedIn: _owner }, testInfo) => {
 
     // A group of this test's own, started from the app.
     const handle = `spaces${Date.now().toString(36)}.groups.test`

@@ -1,13 +1,10 @@
-import { test, expect, signInThroughPds } from './support/fixtures.js'
+import { test, expect } from './support/fixtures.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { asPeer } from './support/peer.js'
 import { takeHostDown } from './support/stack-control.js'
 
 test.describe('sync', () => {
-  test('a group whose host cannot be reached is named plainly, keeps what was last seen, and recovers', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
+  test('a group whose host cannot be reached is named plainly, keeps what was last seen, and recovers', async ({ page, signedIn: _owner }, testInfo) => {
     const { handle } = await startGroup(page, { prefix: 'synced', name: 'Lighthouse keepers', policy: 'approval', section: 'Members' })
     await expect(page.getByTestId('member-count')).toHaveText('1 member')
     await syncNow(page)
@@ -36,11 +33,8 @@ test.describe('sync', () => {
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
   })
 
-  test('an invite made offline is kept, listed as waiting, and sent once the host is back', async ({ page, app }, testInfo) => {
-    const owner = app.stack.accounts.find((a) => a.name === 'owner')!
+  test('an invite made offline is kept, listed as waiting, and sent once the host is back', async ({ page, app, signedIn: _owner }, testInfo) => {
     const invitee = await asPeer(app.stack, 'outsider')
-    await app.open(page)
-    await signInThroughPds(page, owner.handle, owner.password)
     await startGroup(page, { prefix: 'offline', name: 'Night walkers', policy: 'invite', section: 'Invites' })
     await expect(page.getByTestId('invites-empty')).toBeVisible()
 

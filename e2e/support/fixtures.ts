@@ -6,7 +6,9 @@ import { _electron as electron, test as base, expect, type BrowserContext, type 
 import { launchLoopbackApp } from '../../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../../src/main/core/secrets/keychain-secret-store.js'
 import { electronBinary } from '../../src/dev/electron-binary.js'
-import type { StackFile } from '../../src/shared/stack-file.js'
+import { callLog, type CallLog } from '../../src/main/core/ipc/dispatch.js'
+import type { Channel } from '../../src/shared/ipc/contract.js'
+import type { StackAccount, StackAccountName, StackFile } from '../../src/shared/stack-file.js'
 import { ELECTRON_SKIP_REASON } from './electron-skip.js'
 
 /** Which shell carries the app in a test: set per Playwright project (playwright.config.ts). */
@@ -24,6 +26,8 @@ export interface AppUnderTest {
   origin?: string
   /** Electron only: the running application, for checks on the main process. */
   electronApp?: ElectronApplication
+  /** What the core was called with on `channel` since launch, oldest first: counted in the core, so in either shell. */
+  callInputs(channel: Channel): Promise<unknown[]>
 }
 
 /**
@@ -39,10 +43,16 @@ const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
  * built renderer. Its keychain items and data folder are removed afterwards.
  * Where no Electron binary exists, the Electron project's tests skip, saying why.
  */
-export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean }, { shell: Shell }>({
+export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
   shell: ['loopback', { option: true, scope: 'worker' }],
   /** The app's live connections to its group host; off to show what an app without them does. */
   liveUpdates: [true, { option: true }],
+  /** Whom `signedIn` signs in as (`test.use({ signInAs: 'admin' })` for someone else). */
+  signInAs: ['owner', { option: true }],
+  /** The app opened and signed in through the PDS, where most tests start: the account signed in. */
+  signedIn: async ({ page, app, signInAs }, use) => {
+    await use(await openSignedIn(page, app, signInAs))
+  },
   app: async ({ shell, context, timezoneId, locale, liveUpdates }, use, testInfo) => {
     const binary = shell === 'electron' ? electronBinary() : null
     testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
@@ -55,12 +65,16 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean }, { s
         const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale, liveUpdates })
         const window = await electronApp.firstWindow()
         signInPageOpeners.set(window, () => nextExternalPage(electronApp, context))
-        await use({ shell, stack, dataDir, electronApp, open: (page) => page.reload().then(() => undefined) })
+        const callInputs = (channel: Channel) =>
+          electronApp.evaluate((_electron, ch) => (globalThis as unknown as { conveneCallLog: CallLog }).conveneCallLog.inputs(ch), channel)
+        await use({ shell, stack, dataDir, electronApp, callInputs, open: (page) => page.reload().then(() => undefined) })
         await electronApp.close()
       } else {
         const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir, liveUpdates })
         const launchUrl = launched.shell.launchUrl
-        await use({ shell, stack, dataDir, launchUrl, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
+        const calls = callLog(launched.core.handlers)
+        const callInputs = async (channel: Channel) => calls.inputs(channel)
+        await use({ shell, stack, dataDir, launchUrl, callInputs, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
         await launched.close()
       }
     } finally {
@@ -90,6 +104,7 @@ async function launchElectron(binary: string, opts: { stackFile: string; keychai
       CONVENE_DATA_DIR: opts.dataDir,
       ...(opts.timezoneId ? { TZ: opts.timezoneId } : {}),
       ...(opts.liveUpdates ? {} : { CONVENE_LIVE_UPDATES: 'off' }),
+      CONVENE_CALL_LOG: 'on',
     },
   })
   // Stand in for the OS browser: keep the addresses the app asks it to open.
@@ -117,6 +132,25 @@ async function nextExternalPage(electronApp: ElectronApplication, context: Brows
 }
 
 /**
+ * From now on, the pages of a list the window asks the core for. Returns a check, for
+ * after the list shows, that at least one page crossed and every one was small: a window
+ * that read the list whole, or a count that saw no calls at all, fails it.
+ */
+export async function watchListPages(app: AppUnderTest, channel: Channel) {
+  const before = (await app.callInputs(channel)).length
+  const asked = async () => (await app.callInputs(channel)).slice(before) as { offset: number; limit: number }[]
+  return {
+    asked,
+    async expectOnlyRowsInView(opts: { mostPages?: number } = {}) {
+      const pages = await asked()
+      expect(pages.length, `the window should have asked the core for a page of ${channel}`).toBeGreaterThan(0)
+      for (const p of pages) expect(p.limit, `a page of ${channel} asked for`).toBeLessThanOrEqual(100)
+      if (opts.mostPages !== undefined) expect(pages.length).toBeLessThanOrEqual(opts.mostPages)
+    },
+  }
+}
+
+/**
  * Clicks Sign in for a handle and returns the PDS sign-in page it opened (a new tab in
  * the loopback shell; the stand-in OS browser for Electron).
  */
@@ -138,6 +172,14 @@ export async function startActingAsGroup(page: Page, groupHandle: string): Promi
   const popup = opener ? null : page.context().waitForEvent('page')
   await page.getByRole('button', { name: 'Act as this group' }).click()
   return opener ? opener() : popup!
+}
+
+/** Opens the app and signs in as one of the local network's accounts; returns that account. */
+export async function openSignedIn(page: Page, app: AppUnderTest, name: StackAccountName): Promise<StackAccount> {
+  const account = app.stack.accounts.find((a) => a.name === name)!
+  await app.open(page)
+  await signInThroughPds(page, account.handle, account.password)
+  return account
 }
 
 /** Signs in through the PDS's own sign-in and consent pages, as a person would. */

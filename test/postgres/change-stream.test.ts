@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { useLocalNetwork, xrpc, type Caller } from '../support/local-network.js'
+import { useLocalNetwork, xrpc } from '../support/local-network.js'
 import { StreamClient } from '../support/change-stream.js'
 
 /**
@@ -11,8 +11,7 @@ import { StreamClient } from '../support/change-stream.js'
  * `npm test` (vitest.postgres.config.ts).
  */
 const net = useLocalNetwork({ hostProcesses: 2 })
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 const groups = () => [net.group('open').did, net.group('approval').did, net.group('invite').did]
 let a: string
 let b: string

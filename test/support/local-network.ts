@@ -101,6 +101,7 @@ export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hos
   afterAll(async () => {
     await running?.stop()
   })
+  const callers = new Map<StackAccountName, Caller>()
   const net = {
     get stack(): StackFile {
       if (!running) throw new Error('the local network is not running yet (use it inside a test)')
@@ -109,7 +110,10 @@ export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hos
     get running(): RunningStack {
       return running!
     },
+    /** A new caller: signs in to its PDS afresh. */
     as: (name: StackAccountName) => new Caller(net.stack, name),
+    /** The file's one caller per person, so each signs in to its PDS once, not on every call. */
+    caller: (name: StackAccountName) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!,
     group: (name: StackGroupName) => net.stack.groups.find((g) => g.name === name)!,
   }
   return net

@@ -53,6 +53,7 @@ describe('IPC contract', () => {
     expect(parseNotice({ name: 'fs.changed', payload: {} })).toBeNull()
     expect(parseNotice({ name: '__proto__', payload: {} })).toBeNull()
     expect(parseNotice({ name: 'group.changed', payload: { accountDid: 1 } })).toBeNull()
+    expect(NOTICE_NAMES.length).toBeGreaterThan(0)
     expect(NOTICE_NAMES.every((n) => !Object.hasOwn(contract, n))).toBe(true)
   })
 

@@ -131,6 +131,7 @@ describe('long lists a page at a time, from a real SQLite cache', () => {
     const [a, b] = await Promise.all([0, 100].map((offset) => pages.page(cache, 'me', GROUP, counting, { offset, limit: 100 })))
     expect(reads).toBe(0)
     expect(a!.revision).toBe(b!.revision)
+    expect([...a!.items, ...b!.items]).toHaveLength(200)
     expect([...a!.items, ...b!.items].every((m) => m.pending)).toBe(true)
     // One more change: both readers wait for the same patch (one pass over the kept keys).
     await cache.updateTable('item').set({ pendingAction: null }).where('kind', '=', 'member').where('key', '=', 'did:plc:m0001').execute()

@@ -1,45 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { randomBytes } from 'node:crypto'
-import SqliteDatabase from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
-import { Migrator, type Migration } from 'kysely/migration'
-import * as m001 from '../../src/host/db/migrations/001-init.js'
-import * as m002 from '../../src/host/db/migrations/002-membership.js'
-import * as m004 from '../../src/host/db/migrations/004-spaces.js'
-import * as m005 from '../../src/host/db/migrations/005-member-records.js'
-import * as m006 from '../../src/host/db/migrations/006-service-jti.js'
-import * as m007 from '../../src/host/db/migrations/007-bans.js'
-import { sealedKeysMigration } from '../../src/host/db/migrations/008-sealed-keys.js'
-import * as m009 from '../../src/host/db/migrations/009-oauth.js'
-import * as m010 from '../../src/host/db/migrations/010-moderation.js'
-import * as m012 from '../../src/host/db/migrations/012-rate-counters.js'
-import * as m014 from '../../src/host/db/migrations/014-member-records-where-read.js'
-import type { HostDatabaseSchema } from '../../src/host/db/schema.js'
-
-const before014: Record<string, Migration> = {
-  '001-init': m001,
-  '002-membership': m002,
-  '004-spaces': m004,
-  '005-member-records': m005,
-  '006-service-jti': m006,
-  '007-bans': m007,
-  '008-sealed-keys': sealedKeysMigration(randomBytes(32)),
-  '009-oauth': m009,
-  '010-moderation': m010,
-  '012-rate-counters': m012,
-}
+import { hostDbBefore } from '../support/host-migrations.js'
 
 const GROUP = 'did:plc:group'
 const space = (type: string) => `at://${GROUP}/space/${type}/self`
 
 describe('migration 014: members’ records kept only where their author reads, never in meta', () => {
   it('drops copies in meta and in spaces none of the author’s roles may read, and keeps the rest', async () => {
-    const db = new Kysely<HostDatabaseSchema>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) })
-    const migrate = async (migrations: Record<string, Migration>) => {
-      const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest()
-      if (error) throw error
-    }
-    await migrate(before014)
+    const { db, migrate } = await hostDbBefore('014-member-records-where-read')
     const now = new Date().toISOString()
     await db.insertInto('group').values({ did: GROUP, handle: 'g.test', displayName: null, description: null, joinPolicy: 'open', rotationKeySealed: 'x', createdAt: now }).execute()
     await db
@@ -69,7 +36,7 @@ describe('migration 014: members’ records kept only where their author reads, 
       }
     }
 
-    await migrate({ ...before014, '014-member-records-where-read': m014 })
+    await migrate()
     const kept = await db.selectFrom('member_record').select(['space', 'repo']).orderBy('space').orderBy('repo').execute()
     expect(kept).toEqual([
       { space: space('example.owners'), repo: 'did:plc:owner' },

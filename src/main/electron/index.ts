@@ -6,6 +6,7 @@ import { loadLocalNetwork, keychainService, liveUpdatesWanted } from '../core/ne
 import { KeychainSecretStore } from '../core/secrets/keychain-secret-store.js'
 import { installSecurityGuards } from './security.js'
 import { forwardNotices, wireIpc } from './ipc.js'
+import { callLog } from '../core/ipc/dispatch.js'
 import { createMainWindow } from './window.js'
 import { raiseWindow } from './raise-window.js'
 import { installMenu } from './menu.js'
@@ -59,6 +60,8 @@ app.whenReady().then(async () => {
   const openLogFolder = () => void core.handlers['app.openLogFolder']({}).catch((err: unknown) => log.warn('logs', 'could not open the log folder', errorFields(err)))
   installMenu(!!devServerUrl, openLogFolder)
   wireIpc(core.handlers, isAppUrl)
+  // The e2e suite reads which calls reached the core from here (e2e/support/fixtures.ts).
+  if (process.env.CONVENE_CALL_LOG === 'on') Object.assign(globalThis, { conveneCallLog: callLog(core.handlers) })
   forwardNotices(core.notices, isAppUrl)
   createMainWindow(devServerUrl, rendererFile)
   app.on('activate', () => {

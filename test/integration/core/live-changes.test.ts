@@ -1,7 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
+import { recordRequests } from '../../support/request-log.js'
 import { CoreHarness, eventually } from '../../support/core-harness.js'
 import { closeSharedBrowser } from '../../support/browser-sign-in.js'
 import type { Notice } from '../../../src/shared/ipc/contract.js'
@@ -23,16 +24,7 @@ afterAll(async () => {
 })
 
 /** Every request this process makes (the cores run in it), by where it went. */
-const seen: { origin: string; method: string }[] = []
-const realFetch = globalThis.fetch
-globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  seen.push({ origin: url.origin, method: url.pathname.replace('/xrpc/', '') })
-  return realFetch(input, init)
-}) as typeof fetch
-afterAll(() => {
-  globalThis.fetch = realFetch
-})
+const seen = recordRequests()
 const since = (from: number, origin = net.stack.host.url) => seen.slice(from).filter((r) => r.origin === origin).map((r) => r.method)
 
 /** Waits until no request has been made for `ms` (work a connection started has ended). */
@@ -49,16 +41,20 @@ const approval = () => net.group('approval').did
 
 describe('the live connection', () => {
   let owner: string
-
-  it('a join request made elsewhere reaches the cache and the window at once, with no listChanges request', async () => {
+  // One app for these tests, live on the approval group; each test makes the changes it looks for.
+  beforeAll(async () => {
     app = await CoreHarness.start(net.stack, undefined, { liveUpdates: true })
     owner = await app.signIn('owner')
     await app.call('groups.add', { accountDid: owner, ref: approval() })
     await eventually(async () => (await liveOf(app!))?.state === 'live')
+  })
+
+  it('a join request made elsewhere reaches the cache and the window at once, with no listChanges request', async () => {
     // Connecting without a cursor, the app caught its groups up once from the change log.
     await quiet()
+    const core = app!
     const notices: Notice[] = []
-    const unsubscribe = app.core.notices.subscribe((n) => notices.push(n))
+    const unsubscribe = core.core.notices.subscribe((n) => notices.push(n))
     const from = seen.length
     try {
       const outsider = net.as('outsider')
@@ -67,7 +63,7 @@ describe('the live connection', () => {
       expect(request.message).toBe('live hello')
       expect(notices.some((n) => n.name === 'group.changed' && n.payload.groups.some((g) => g.groupDid === approval() && g.accountDid === owner))).toBe(true)
       // The summary the desktop notification is raised from counts it already.
-      expect((await app.call('groups.list', {})).find((g) => g.did === approval())?.pendingRequests).toBeGreaterThan(0)
+      expect((await core.call('groups.list', {})).find((g) => g.did === approval())?.pendingRequests).toBeGreaterThan(0)
       await quiet()
       const methods = since(from)
       // The pushed entry named the join-request list, which alone was read again.
@@ -91,6 +87,9 @@ describe('the live connection', () => {
     const asking = net.as('outsider2')
     const withdrawing = net.as('outsider')
     let changesMadeAt = 0
+    // A request the app has seen (asking again while one is pending leaves the one), to be withdrawn while it is away.
+    expect((await withdrawing.call('example.groups.requestJoin', { body: { group: approval(), message: 'live hello' } })).status).toBe(200)
+    await eventually(async () => (await core.call('groups.joinRequests', { accountDid: owner, groupDid: approval() })).items.some((r) => r.did === withdrawing.did))
     await net.running.restartHost({
       whileDown: async () => {
         // The window is told plainly, with when it tries again.
@@ -109,7 +108,7 @@ describe('the live connection', () => {
       },
     })
     const from = seen.length
-    // One person asks, the other withdraws the request the first test saw arrive.
+    // One person asks, the other withdraws theirs.
     expect((await asking.call('example.groups.requestJoin', { body: { group: approval(), message: 'while you were away' } })).status).toBe(200)
     expect((await withdrawing.call('example.groups.cancelJoinRequest', { body: { group: approval() } })).status).toBe(200)
     changesMadeAt = Date.now()
@@ -172,6 +171,8 @@ describe('a host without the change stream', () => {
 
     const from = seen.length
     const person = net.as('outsider')
+    // A request another test left pending is withdrawn first, so this one (and its message) is new.
+    await person.call('example.groups.cancelJoinRequest', { body: { group: approval() } })
     expect((await person.call('example.groups.requestJoin', { body: { group: approval(), message: 'polled' } })).status).toBe(200)
     await eventually(async () => (await polling!.call('groups.joinRequests', { accountDid: admin, groupDid: approval() })).items.some((r) => r.did === person.did && r.message === 'polled'), 10_000)
     expect(since(from, proxyUrl)).toContain('example.groups.listChanges')

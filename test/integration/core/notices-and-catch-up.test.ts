@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
+import { recordRequests } from '../../support/request-log.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 import { startLoopbackShell, type LoopbackShell } from '../../../src/main/loopback/server.js'
 import type { Notice } from '../../../src/shared/ipc/contract.js'
@@ -14,16 +15,7 @@ let owner: string
 useSignedInCore(net, { groups: ['open', 'approval'] }, (signedIn) => ({ app, owner } = signedIn))
 
 /** Every request this process makes (the core runs in it), by where it went. */
-const seen: { origin: string; method: string }[] = []
-const realFetch = globalThis.fetch
-globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  seen.push({ origin: url.origin, method: url.pathname.replace('/xrpc/', '') })
-  return realFetch(input, init)
-}) as typeof fetch
-afterAll(() => {
-  globalThis.fetch = realFetch
-})
+const seen = recordRequests()
 
 /** Host and PDS requests made while `fn` ran. */
 async function counted(fn: () => Promise<unknown>) {
@@ -120,11 +112,11 @@ describe('notices over the loopback shell', () => {
     const secret = new URL(shell.launchUrl).hash.replace('#launch=', '')
     const headers = { origin: shell.origin, authorization: `Bearer ${secret}`, 'content-type': 'application/json' }
 
-    expect((await realFetch(`${shell.origin}/notices`, { method: 'POST', headers: { ...headers, authorization: 'Bearer nope' }, body: '{}' })).status).toBe(401)
-    expect((await realFetch(`${shell.origin}/notices`, { method: 'POST', headers: { ...headers, origin: 'http://evil.example' }, body: '{}' })).status).toBe(403)
+    expect((await fetch(`${shell.origin}/notices`, { method: 'POST', headers: { ...headers, authorization: 'Bearer nope' }, body: '{}' })).status).toBe(401)
+    expect((await fetch(`${shell.origin}/notices`, { method: 'POST', headers: { ...headers, origin: 'http://evil.example' }, body: '{}' })).status).toBe(403)
 
     const abort = new AbortController()
-    const res = await realFetch(`${shell.origin}/notices`, { method: 'POST', headers, body: '{}', signal: abort.signal })
+    const res = await fetch(`${shell.origin}/notices`, { method: 'POST', headers, body: '{}', signal: abort.signal })
     expect(res.headers.get('content-type')).toBe('text/event-stream')
     const reader = res.body!.getReader()
     const decoder = new TextDecoder()

@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
+import { recordRequests } from '../../support/request-log.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 import { changeLogSeqs } from '../../support/host-db.js'
 
@@ -16,22 +17,16 @@ let owner: string
 
 useSignedInCore(net, { groups: ['open', 'approval'] }, (signedIn) => ({ app, owner } = signedIn))
 
-/** The host methods this process called (the core runs in it), in order. */
-const called: string[] = []
-const realFetch = globalThis.fetch
-globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-  const url = new URL(input instanceof Request ? input.url : String(input))
-  if (url.origin === (net.running as typeof net.running | undefined)?.file.host.url) called.push(url.pathname.replace('/xrpc/', ''))
-  return realFetch(input, init)
-}) as typeof fetch
-afterAll(() => {
-  globalThis.fetch = realFetch
-})
+const seen = recordRequests()
 
+/** The host methods called while `fn` ran, in order. */
 async function hostCalls(fn: () => Promise<unknown>): Promise<string[]> {
-  const from = called.length
+  const from = seen.length
   await fn()
-  return called.slice(from)
+  return seen
+    .slice(from)
+    .filter((r) => r.origin === net.stack.host.url)
+    .map((r) => r.method)
 }
 
 describe('a change-log cursor older than the host keeps', () => {

@@ -27,7 +27,9 @@ describe('nothing queued is lost', () => {
     // A new process over the same data folder and keychain shows the queued action at once…
     const queued = await app.call('outbox.list', {})
     expect(queued).toEqual([expect.objectContaining({ label: expect.stringContaining('Admit'), state: 'queued' })])
-    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).items.every((r) => r.pending)).toBe(true)
+    const cached = (await app.call('groups.joinRequests', { accountDid: owner, groupDid: groupDid() })).items
+    expect(cached.length).toBeGreaterThan(0)
+    expect(cached.every((r) => r.pending)).toBe(true)
     // …and sends it when the host is back.
     await app.call('sync.now', {})
     await eventually(async () => (await app.call('outbox.list', {})).length === 0)

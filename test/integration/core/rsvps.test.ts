@@ -54,7 +54,7 @@ describe('who is coming: every member’s RSVPs on the organizer’s calendar', 
     const named = await eventually(async () => {
       await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
       const e = (await events())[0]!
-      return e.rsvps.every((r) => r.handle) ? e : null
+      return e.rsvps.length > 0 && e.rsvps.every((r) => r.handle) ? e : null
     })
     expect(named.rsvps.find((r) => r.did === pds.did('member'))?.handle).toBe(net.stack.accounts.find((a) => a.name === 'member')!.handle)
   })

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
 type Name = Parameters<typeof net.as>[0]
-const as = (name: Name) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 const group = () => net.group('approval').did
 const ask = (name: Name) => as(name).call('example.groups.requestJoin', { body: { group: group() } })

@@ -1,11 +1,7 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openHostDb, type HostDb } from '../../../src/host/db/index.js'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { HostDb } from '../../../src/host/db/index.js'
+import { useOwnHostDb } from '../../support/own-host-db.js'
 import { pruneChangeLog } from '../../../src/host/change-log-retention.js'
-import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
 
 /**
  * How the change log is pruned, on a log too long to write through the API
@@ -16,17 +12,7 @@ import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
 const DAY_MS = 86_400_000
 const GROUP = 'did:plc:prunedlog'
 let db: HostDb
-let dir: string
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-change-prune-'))
-  const admin = process.env.CONVENE_TEST_PG_URL
-  db = await openHostDb(dir, crypto.randomBytes(32), admin ? { url: await createDatabaseAt(admin) } : {})
-})
-afterAll(async () => {
-  await db.destroy()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
+useOwnHostDb({}, (opened) => (db = opened))
 beforeEach(async () => {
   await db.deleteFrom('change').execute()
 })

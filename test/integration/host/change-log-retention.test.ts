@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 import { StreamClient } from '../../support/change-stream.js'
 import { changeLogSeqs } from '../../support/host-db.js'
 
@@ -13,8 +13,7 @@ import { changeLogSeqs } from '../../support/host-db.js'
  */
 const KEEP_S = 3
 const net = useLocalNetwork({ hostChangeLogDays: KEEP_S / 86_400 })
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 const open = () => net.group('open').did
 const approval = () => net.group('approval').did
 
@@ -45,30 +44,34 @@ afterEach(() => {
   for (const s of streams.splice(0)) s.terminate()
 })
 
-/** Cursors the host gave: before the first pruned entry; after it, just before the entry kept; after that. */
-let before: string
-let afterOld: string
-let newest: Entry
-let newestCursor: string
+/**
+ * Writes an entry, lets it age past what the host keeps, writes another, and waits until
+ * the log holds only that one: what each test below starts from. Returns the cursors the
+ * host gave (before the pruned entry; after it, just before the entry kept), the entries,
+ * and what the log held once everything had aged, before the second write.
+ */
+async function writeAgeAndPrune() {
+  const before = (await log(open())).cursor
+  await configure('old news')
+  const page = await log(open(), before)
+  const old = page.changes[0]!
+  await ageEverything()
+  const keptOnceAged = await changeLogSeqs(net.running)
+  await configure('news')
+  const latest = (await log(open(), page.cursor)).changes
+  const newest = latest.at(-1)!
+  await logHoldsOnly(() => [newest.seq])
+  return { before, afterOld: page.cursor, old, keptOnceAged, latest, newest }
+}
 
 describe('the change log is kept for --change-log-days', () => {
   it('deletes entries past it once newer ones are written, and refuses a cursor from before what it keeps', async () => {
-    before = (await log(open())).cursor
-    await configure('old news')
-    const page = await log(open(), before)
-    const old = page.changes[0]
-    afterOld = page.cursor
+    const { before, afterOld, old, keptOnceAged, latest, newest } = await writeAgeAndPrune()
     expect(old).toMatchObject({ kind: 'group.configured' })
-
-    await ageEverything()
-    // Old as it is, the log's newest entry is still there.
-    expect(await changeLogSeqs(net.running)).toEqual([old!.seq])
-    await configure('news')
-    const latest = (await log(open(), afterOld)).changes
+    // Old as it was, the log's newest entry was still there; then everything older than
+    // 3 seconds went: here, all but the new entry.
+    expect(keptOnceAged).toEqual([old.seq])
     expect(latest.map((c) => c.kind)).toEqual(['group.configured'])
-    newest = latest[0]!
-    // Then everything older than 3 seconds goes: here, all but the new entry.
-    await logHoldsOnly(() => [newest.seq])
 
     // A cursor from before the oldest entry kept may have missed some: refused, saying why.
     const refused = await listChanges(open(), before)
@@ -80,11 +83,11 @@ describe('the change log is kept for --change-log-days', () => {
     // Without a cursor: from the oldest entry kept, with a cursor that works.
     const fresh = await log(open())
     expect(fresh.changes).toEqual([newest])
-    newestCursor = fresh.cursor
-    expect((await log(open(), newestCursor)).changes).toEqual([])
+    expect((await log(open(), fresh.cursor)).changes).toEqual([])
   })
 
   it('tells a stream resuming from before what it keeps OutdatedCursor, and one that missed nothing carries on', async () => {
+    const { before, afterOld, newest } = await writeAgeAndPrune()
     const behind = await StreamClient.open(as('member'), { groups: [open()], cursor: before })
     streams.push(behind)
     await behind.until((frames) => frames.some((f) => f.t === '#info'), 5_000, 'the OutdatedCursor info')
@@ -99,6 +102,8 @@ describe('the change log is kept for --change-log-days', () => {
   })
 
   it('keeps the newest entry however old, so where the log starts stays known', async () => {
+    const { newest } = await writeAgeAndPrune()
+    const newestCursor = (await log(open())).cursor
     await ageEverything()
     expect(await changeLogSeqs(net.running)).toEqual([newest.seq])
     expect((await log(open())).changes).toEqual([newest])
@@ -106,6 +111,8 @@ describe('the change log is kept for --change-log-days', () => {
   })
 
   it('gives a quiet group, whose entries are all gone, a cursor that keeps working as the log moves on', async () => {
+    await writeAgeAndPrune()
+    const newestCursor = (await log(open())).cursor
     // The seeded group's own entries went long ago.
     const quiet = await log(approval())
     expect(quiet.changes).toEqual([])
@@ -117,4 +124,3 @@ describe('the change log is kept for --change-log-days', () => {
     expect((await log(approval(), quiet.cursor)).changes).toEqual([])
   })
 })
-

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 import { moderationEvents } from '../../support/host-db.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 const group = () => net.group('open').did
 const eject = (by: Parameters<typeof net.as>[0], did: string, note?: string) =>

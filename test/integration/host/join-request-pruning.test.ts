@@ -1,12 +1,8 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openHostDb, type HostDb } from '../../../src/host/db/index.js'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import type { HostDb } from '../../../src/host/db/index.js'
+import { useOwnHostDb } from '../../support/own-host-db.js'
 import { groupTransaction } from '../../../src/host/db/group-lock.js'
 import { openJoinRequest, REQUESTS_PER_DAY } from '../../../src/host/groups/new-join-request.js'
-import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
 
 /**
  * Join requests do not pile up (issue 22): one that was decided or withdrawn is deleted
@@ -18,22 +14,15 @@ const DAY_S = 24 * 3600
 const GROUP = 'did:plc:prunegroup'
 const OTHER_GROUP = 'did:plc:othergroup'
 let db: HostDb
-let dir: string
+useOwnHostDb({ groupCommit: false }, (opened) => (db = opened))
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-join-prune-'))
-  const admin = process.env.CONVENE_TEST_PG_URL
-  db = await openHostDb(dir, crypto.randomBytes(32), { groupCommit: false, ...(admin ? { url: await createDatabaseAt(admin) } : {}) })
   for (const did of [GROUP, OTHER_GROUP]) {
     await db
       .insertInto('group')
       .values({ did, handle: `${did.slice(8)}.test`, displayName: null, description: null, joinPolicy: 'approval', rotationKeySealed: 'unused', createdAt: new Date().toISOString() })
       .execute()
   }
-})
-afterAll(async () => {
-  await db.destroy()
-  fs.rmSync(dir, { recursive: true, force: true })
 })
 
 const at = (s: number) => vi.setSystemTime(s * 1000)

@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
-import { createDpopKey, fetchWithDpop } from '../../support/dpop.js'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { writeGroupEvent } from '../../support/group-records.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 interface Change {
   seq: number
   kind: string
   subject?: string
 }
-const EVENT = 'community.lexicon.calendar.event'
 const group = () => net.group('approval').did
 const log = (by: Parameters<typeof net.as>[0], params: Record<string, string | number | undefined> = {}) =>
   as(by).call<{ changes: Change[]; cursor: string }>('example.groups.listChanges', { params: { group: group(), limit: 100, ...params } })
@@ -26,32 +24,7 @@ async function createSpace(type: string, readableBy: string[]): Promise<string> 
 }
 
 /** A record the group writes into `space`, with a group credential (getGroupAuth + DPoP). */
-async function writeEvent(space: string, name: string): Promise<string> {
-  const key = await createDpopKey()
-  const state: { nonce?: string } = {}
-  const token = await as('owner').serviceAuth('example.groups.getGroupAuth')
-  const granted = await fetchWithDpop(
-    key,
-    `${net.stack.host.url}/xrpc/example.groups.getGroupAuth`,
-    { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ group: group(), space }) },
-    state,
-  )
-  const grant = (await granted.json()) as { accessJwt: string; pds: string }
-  const res = await fetchWithDpop(
-    key,
-    `${grant.pds}/xrpc/com.atproto.space.createRecord`,
-    {
-      method: 'POST',
-      headers: { authorization: `DPoP ${grant.accessJwt}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ space, repo: group(), collection: EVENT, record: { $type: EVENT, name, startsAt: '2030-05-01T18:00:00.000Z', createdAt: new Date().toISOString() } }),
-      accessToken: grant.accessJwt,
-    },
-    state,
-  )
-  const body = (await res.json()) as { uri: string }
-  expect(res.status, JSON.stringify(body)).toBe(200)
-  return body.uri
-}
+const writeEvent = (space: string, name: string) => writeGroupEvent(net.stack.host.url, as('owner'), group(), space, name)
 
 let start: string
 let secret: string, board: string, secretRecord: string, boardRecord: string, requestId: string, inviteUri: string

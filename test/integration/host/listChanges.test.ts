@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 interface Change {
   seq: number
@@ -15,7 +14,8 @@ const group = () => net.group('open').did
 const changes = (by: Parameters<typeof net.as>[0], params: Record<string, string | number | undefined> = {}, groupDid = group()) =>
   as(by).call<{ changes: Change[]; cursor: string; error?: string }>('example.groups.listChanges', { params: { group: groupDid, ...params } })
 
-let cursor: string
+/** Where the group's change log ends now: the cursor a reader who has seen everything holds. */
+const latest = async () => (await changes('member', { limit: 100 })).body.cursor
 
 describe('example.groups.listChanges', () => {
   it('starts from the beginning of the group: its creation', async () => {
@@ -23,10 +23,10 @@ describe('example.groups.listChanges', () => {
     expect(res.status).toBe(200)
     expect(res.body.changes).toEqual([{ seq: expect.any(Number), kind: 'group.created', subject: group(), createdAt: expect.any(String) }])
     expect(typeof res.body.cursor).toBe('string')
-    cursor = res.body.cursor
   })
 
   it('returns nothing new, and a cursor to keep polling with, when nothing happened', async () => {
+    const cursor = await latest()
     const res = await changes('member', { cursor })
     expect(res).toMatchObject({ status: 200, body: { changes: [] } })
     expect(res.body.cursor).toBe(cursor)
@@ -34,6 +34,7 @@ describe('example.groups.listChanges', () => {
 
   it("shows what happened since the cursor, oldest first, and nothing from other groups", async () => {
     const outsider = as('outsider').did
+    const cursor = await latest()
     expect((await as('outsider').call('example.groups.requestJoin', { body: { group: group() } })).body).toEqual({ status: 'admitted' })
     expect((await as('owner').call('example.groups.grantRole', { body: { group: group(), did: outsider, role: 'moderator' } })).status).toBe(200)
     expect((await as('owner').call('example.groups.configureGroup', { body: { group: net.group('approval').did, displayName: 'Elsewhere' } })).status).toBe(200)
@@ -52,12 +53,17 @@ describe('example.groups.listChanges', () => {
   })
 
   it('pages by limit, each cursor picking up where the last page ended', async () => {
-    const all = (await changes('member', { limit: 100 })).body.changes
-    expect(all).toHaveLength(4)
+    // A group of its own with three changes: created, and two people joined.
+    const made = await as('owner').call<{ did: string }>('example.groups.createGroup', { body: { handle: `paging${Date.now().toString(36)}.groups.test`, joinPolicy: 'open' } })
+    expect(made.status).toBe(200)
+    const own = made.body.did
+    for (const name of ['outsider', 'outsider2'] as const) expect((await as(name).call('example.groups.requestJoin', { body: { group: own } })).body).toEqual({ status: 'admitted' })
+    const all = (await changes('owner', { limit: 100 }, own)).body.changes
+    expect(all.map((c) => c.kind)).toEqual(['group.created', 'member.joined', 'member.joined'])
     const seen: Change[] = []
     let next: string | undefined
     for (let i = 0; i < 10; i++) {
-      const res = await changes('member', { limit: 1, cursor: next })
+      const res = await changes('owner', { limit: 1, cursor: next }, own)
       if (res.body.changes.length === 0) break
       expect(res.body.changes).toHaveLength(1)
       seen.push(...res.body.changes)

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 const group = () => net.group('approval').did
 const account = (did: string) => ({ $type: 'example.groups.defs#subjectAccount', did })

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 import { StreamClient } from '../../support/change-stream.js'
 import { lapseAssignment } from '../../support/host-db.js'
 
@@ -9,8 +9,7 @@ import { lapseAssignment } from '../../support/host-db.js'
  * it on the change stream; it ends when they resolve it, release it, or after 30 minutes.
  */
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 const group = () => net.group('approval').did
 const account = (did: string) => ({ $type: 'example.groups.defs#subjectAccount', did })
 

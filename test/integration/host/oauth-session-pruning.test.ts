@@ -1,12 +1,9 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openHostDb, type HostDb } from '../../../src/host/db/index.js'
+import { describe, expect, it, vi } from 'vitest'
+import type { HostDb } from '../../../src/host/db/index.js'
+import { useOwnHostDb } from '../../support/own-host-db.js'
 import { createSession, endSessionIfReused, liveSession, revokeSession, rotateRefreshToken, sessionByRefreshToken } from '../../../src/host/oauth/sessions.js'
 import { RefreshTokens } from '../../../src/host/oauth/refresh-tokens.js'
-import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
 
 /**
  * Group sessions the host signed in (issue 14) do not pile up for ever: a session that
@@ -16,18 +13,8 @@ import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
  */
 const DAY_S = 24 * 3600
 let db: HostDb
-let dir: string
+useOwnHostDb({ groupCommit: false }, (opened) => (db = opened))
 const tokens = new RefreshTokens(crypto.randomBytes(32))
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-session-prune-'))
-  const admin = process.env.CONVENE_TEST_PG_URL
-  db = await openHostDb(dir, crypto.randomBytes(32), { groupCommit: false, ...(admin ? { url: await createDatabaseAt(admin) } : {}) })
-})
-afterAll(async () => {
-  await db.destroy()
-  fs.rmSync(dir, { recursive: true, force: true })
-})
 
 const session = (n: number, development = false) =>
   createSession(db, tokens, {

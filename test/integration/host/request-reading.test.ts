@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 /**
  * Requests the host refuses while reading them, before any method runs (found by the

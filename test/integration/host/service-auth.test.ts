@@ -1,13 +1,12 @@
 import { Secp256k1Keypair } from '@atproto/crypto'
 import { createServiceJwt } from '@atproto/xrpc-server'
 import { describe, expect, it } from 'vitest'
-import { useLocalNetwork, xrpc, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork, xrpc } from '../../support/local-network.js'
 import { mintControlledDid } from '../../support/plc-identity.js'
 import { signServiceJwt } from '../../support/service-jwt.js'
 
 const net = useLocalNetwork()
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 
 const METHOD = 'example.groups.getGroup'
 const now = () => Math.floor(Date.now() / 1000)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 import { StreamClient, SUBSCRIBE, type Refused } from '../../support/change-stream.js'
 import { appendChanges } from '../../support/host-db.js'
 
@@ -10,8 +10,7 @@ import { appendChanges } from '../../support/host-db.js'
  * wait a second here, `stall=1`).
  */
 const net = useLocalNetwork({ hostStreamLimits: 'caller=2,ip=3,stall=1' })
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 const open = () => net.group('open').did
 
 const streams: StreamClient[] = []

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { Lexicons, type LexiconDoc } from '@atproto/lexicon'
 import { readLexicons } from '@node/lexicons.js'
-import { useLocalNetwork, type Caller } from '../../support/local-network.js'
+import { useLocalNetwork } from '../../support/local-network.js'
 import { StreamClient, SUBSCRIBE, type ChangeFrame } from '../../support/change-stream.js'
 
 /**
@@ -10,8 +10,7 @@ import { StreamClient, SUBSCRIBE, type ChangeFrame } from '../../support/change-
  * log as it grows, filtered as listChanges filters it, resumable from its cursor.
  */
 const net = useLocalNetwork({ hostStreamLimits: 'heartbeat=1' })
-const callers = new Map<string, Caller>()
-const as = (name: Parameters<typeof net.as>[0]) => callers.get(name) ?? callers.set(name, net.as(name)).get(name)!
+const as = net.caller
 const open = () => net.group('open').did
 const approval = () => net.group('approval').did
 const invite = () => net.group('invite').did

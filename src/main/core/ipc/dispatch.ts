@@ -48,10 +48,38 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
     }
   }
   try {
+    callLogs.get(handlers)?.record(channel, input.data)
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>
     const value = spec.output.parse(await handler(input.data))
     return { ok: true, value }
   } catch (err) {
     return { ok: false, error: toIpcError(err, (e) => log.error('core', `${channel} failed`, errorFields(e, { stack: true }))) }
   }
+}
+
+/** The calls that reached one core, with their input (for a list channel, the page asked for). */
+export interface CallLog {
+  record(channel: Channel, input: unknown): void
+  /** Every input `channel` was called with since the log began, oldest first. */
+  inputs(channel: Channel): unknown[]
+}
+
+const callLogs = new WeakMap<Handlers, CallLog>()
+
+/**
+ * For tests: starts (or returns) the log of calls dispatched to this core's handlers,
+ * whichever shell carried them. Counting HTTP requests sees nothing in the Electron
+ * shell, where calls are IPC, so a check that only the rows in view cross reads this.
+ */
+export function callLog(handlers: Handlers): CallLog {
+  let found = callLogs.get(handlers)
+  if (!found) {
+    const byChannel = new Map<Channel, unknown[]>()
+    found = {
+      record: (channel, input) => void (byChannel.get(channel) ?? byChannel.set(channel, []).get(channel)!).push(input),
+      inputs: (channel) => [...(byChannel.get(channel) ?? [])],
+    }
+    callLogs.set(handlers, found)
+  }
+  return found
 }
