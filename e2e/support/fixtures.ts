@@ -28,6 +28,8 @@ export interface AppUnderTest {
   electronApp?: ElectronApplication
   /** What the core was called with on `channel` since launch, oldest first: counted in the core, so in either shell. */
   callInputs(channel: Channel): Promise<unknown[]>
+  /** Calls per channel the core has served since the app started (counted in the core, so in both shells). */
+  callCounts(): Promise<Partial<Record<Channel, number>>>
 }
 
 /**
@@ -67,14 +69,16 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; signI
         signInPageOpeners.set(window, () => nextExternalPage(electronApp, context))
         const callInputs = (channel: Channel) =>
           electronApp.evaluate((_electron, ch) => (globalThis as unknown as { conveneCallLog: CallLog }).conveneCallLog.inputs(ch), channel)
-        await use({ shell, stack, dataDir, electronApp, callInputs, open: (page) => page.reload().then(() => undefined) })
+        const callCounts = () => electronApp.evaluate(() => (globalThis as unknown as { conveneCallLog: CallLog }).conveneCallLog.counts())
+        await use({ shell, stack, dataDir, electronApp, callInputs, callCounts, open: (page) => page.reload().then(() => undefined) })
         await electronApp.close()
       } else {
         const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir, liveUpdates })
         const launchUrl = launched.shell.launchUrl
         const calls = callLog(launched.core.handlers)
         const callInputs = async (channel: Channel) => calls.inputs(channel)
-        await use({ shell, stack, dataDir, launchUrl, callInputs, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
+        const callCounts = async () => calls.counts()
+        await use({ shell, stack, dataDir, launchUrl, callInputs, callCounts, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
         await launched.close()
       }
     } finally {

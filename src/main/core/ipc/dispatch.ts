@@ -8,26 +8,6 @@ export type Handlers = {
   [C in Channel]: (input: ParsedInput<C>) => Promise<ChannelOutput<C>>
 }
 
-/** Calls per channel while a count runs (see countCalls). */
-let counted: Map<Channel, number> | null = null
-
-/**
- * Counts the contract calls the core serves from now on, whichever shell carried them,
- * so a test can say how many round trips an action costs the window (counting HTTP
- * requests would see the loopback shell's only). Off unless a test starts it.
- */
-export function countCalls(): { byChannel(): Partial<Record<Channel, number>>; total(): number; stop(): void } {
-  const mine = new Map<Channel, number>()
-  counted = mine
-  return {
-    byChannel: () => Object.fromEntries(mine),
-    total: () => [...mine.values()].reduce((a, b) => a + b, 0),
-    stop: () => {
-      if (counted === mine) counted = null
-    },
-  }
-}
-
 /**
  * The single entry for calls from the renderer, whichever shell carried them: checks
  * the channel exists, validates input against the contract (the renderer is not
@@ -38,7 +18,6 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
   if (!isChannel(channel)) {
     return { ok: false, error: { code: 'UnknownChannel', message: `There is no "${String(channel)}" call.` } }
   }
-  counted?.set(channel, (counted.get(channel) ?? 0) + 1)
   const spec = contract[channel]
   const input = spec.input.safeParse(rawInput ?? {})
   if (!input.success) {
@@ -47,8 +26,8 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
       error: { code: 'InvalidInput', message: `The ${channel} call got input it cannot use: ${input.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}` },
     }
   }
+  callLogs.get(handlers)?.record(channel, input.data)
   try {
-    callLogs.get(handlers)?.record(channel, input.data)
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>
     const value = spec.output.parse(await handler(input.data))
     return { ok: true, value }
@@ -62,6 +41,8 @@ export interface CallLog {
   record(channel: Channel, input: unknown): void
   /** Every input `channel` was called with since the log began, oldest first. */
   inputs(channel: Channel): unknown[]
+  /** How many calls each channel has had since the log began (what an action costs the window). */
+  counts(): Partial<Record<Channel, number>>
 }
 
 const callLogs = new WeakMap<Handlers, CallLog>()
@@ -78,6 +59,7 @@ export function callLog(handlers: Handlers): CallLog {
     found = {
       record: (channel, input) => void (byChannel.get(channel) ?? byChannel.set(channel, []).get(channel)!).push(input),
       inputs: (channel) => [...(byChannel.get(channel) ?? [])],
+      counts: () => Object.fromEntries([...byChannel].map(([channel, inputs]) => [channel, inputs.length])),
     }
     callLogs.set(handlers, found)
   }
