@@ -1,6 +1,6 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { allPages } from '../groups/pages.js'
+import { allPages } from '../groups/host-pages.js'
 import { calendarSpace, RSVP_COLLECTION } from './calendar-space.js'
 import { RSVP_STATUSES } from '../../../shared/ipc/views.js'
 

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Accounts } from '../accounts/sign-in.js'
+import type { Accounts } from '../accounts/accounts.js'
 import type { CacheDb } from '../cache/cache-db.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { NoticeHub } from '../ipc/notices.js'

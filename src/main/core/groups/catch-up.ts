@@ -3,7 +3,7 @@ import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { ActionKind, Change, ChangeKind, ConfirmedChange, Tx, WriteAnswer } from '../actions/action-spec.js'
 import { specOf } from '../actions/registry.js'
 import { storedPayload } from './organizer-actions.js'
-import type { ListName, PartialRead } from './group-sync.js'
+import type { ListName, PartialRead } from './refresh-group.js'
 import { listsNamed } from './change-lists.js'
 
 export type { Change } from '../actions/action-spec.js'

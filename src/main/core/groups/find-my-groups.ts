@@ -1,9 +1,9 @@
 import type { IdResolver } from '@atproto/identity'
 import type { GroupService } from './group-service.js'
-import type { Accounts } from '../accounts/sign-in.js'
+import type { Accounts } from '../accounts/accounts.js'
 import type { HostAddress } from '../xrpc/host-client.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
-import { allPages } from './pages.js'
+import { allPages } from './host-pages.js'
 import { errorFields, log } from '../log/log.js'
 
 /** A host that lists more than this for one person is not believed past it. */

@@ -3,7 +3,7 @@ import type { OutboxItem } from '../../../shared/ipc/views.js'
 import type { ItemKind } from '../cache/items.js'
 import type { GroupKey, NoticeDetail } from '../ipc/notices.js'
 import type { AccountRuntimes } from './account-runtimes.js'
-import { cachedSummary } from './group-sync.js'
+import { cachedSummary } from './refresh-group.js'
 import { outboxItem } from './group-reading.js'
 
 /** The cache's item kinds the window shows as lists (an account's own join request is in its group's summary). */

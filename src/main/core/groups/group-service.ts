@@ -1,5 +1,5 @@
 import type { IdResolver } from '@atproto/identity'
-import type { Accounts } from '../accounts/sign-in.js'
+import type { Accounts } from '../accounts/accounts.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { AccountRuntimes } from './account-runtimes.js'

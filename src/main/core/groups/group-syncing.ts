@@ -3,7 +3,7 @@ import type { GroupSummary, LiveConnectionState, SyncStatus } from '../../../sha
 import type { NoticeHub } from '../ipc/notices.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { AccountRuntimes } from './account-runtimes.js'
-import { refreshGroup } from './group-sync.js'
+import { refreshGroup } from './refresh-group.js'
 import { identifiersOf, listOf, ownFromAnswers, planCatchUp, readChanges, settleOwn, type Change, type SentAction } from './catch-up.js'
 import { writeAnswer } from '../actions/action-spec.js'
 import { isActionKind } from '../actions/registry.js'

@@ -1,4 +1,4 @@
-import type { Accounts } from '../accounts/sign-in.js'
+import type { Accounts } from '../accounts/accounts.js'
 import type { AccountRuntimes } from '../groups/account-runtimes.js'
 import type { GroupSyncing } from '../groups/group-syncing.js'
 import type { GroupView } from '@node/lexicon/types/example/groups/defs.js'

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { ResolvedSubjectPageView } from '../../../shared/ipc/views.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { knownHandles } from '../people/list-handles.js'
-import { assignmentOf, knownSubjects, subjectKey } from '../groups/group-sync.js'
+import { assignmentOf, knownSubjects, subjectKey } from '../groups/refresh-group.js'
 
 const PAGE = 50
 

@@ -1,15 +1,15 @@
 import type { GroupSummary } from '../../../shared/ipc/views.js'
 import { sql } from 'kysely'
 import { knownHandles } from '../people/list-handles.js'
-import { replaceItems } from '../cache/items.js'
+import { readItems, replaceItems } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import { reapplyQueued } from './organizer-actions.js'
 import { ScopePermissions } from '@atproto/oauth-scopes'
 import { rpcScope } from '../../../shared/scopes.js'
 import { formatSpaceAddress, spaceIndexKey } from '../../../shared/space-address.js'
-import { allPages } from './pages.js'
-import { calendarSpace, EVENT_COLLECTION, membersSpace, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { allPages } from './host-pages.js'
+import { calendarSpace, EVENT_COLLECTION, membersSpace } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { isSubjectAccount, isSubjectRecord, type GroupView, type Subject, type SubjectAccount, type SubjectRecord } from '@node/lexicon/types/example/groups/defs.js'
 import type { Record as SpaceIndexRecord } from '@node/lexicon/types/example/groups/space.js'
@@ -18,6 +18,7 @@ import { fetchMyRequest, myStanding } from './my-standing.js'
 import { MY_REQUEST } from '../membership/my-join-request.js'
 import { actionMethodsByAbility } from '../actions/registry.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
+import { myRsvps } from '../calendar/my-rsvps.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
 
@@ -45,20 +46,6 @@ function eventView(r: { uri: string; value: Record<string, string>; takenDown?: 
     createdAt: v.createdAt ?? '',
     myRsvp,
     takenDown: r.takenDown ?? false,
-  }
-}
-
-/** This account's RSVPs, by event rkey, from its own PDS (best effort: none if it has no spaces). */
-async function myRsvps(rt: AccountRuntime, groupDid: string): Promise<Map<string, string>> {
-  try {
-    const session = await rt.session()
-    const query = new URLSearchParams({ space: calendarSpace(groupDid), repo: session.did, collection: RSVP_COLLECTION, limit: '100' })
-    const res = await session.fetchHandler(`/xrpc/com.atproto.space.listRecords?${query}`)
-    if (!res.ok) return new Map()
-    const body = (await res.json()) as { records: { uri: string; value: { status?: string } }[] }
-    return new Map(body.records.map((r) => [r.uri.split('/').pop()!, r.value.status ?? 'going']))
-  } catch {
-    return new Map()
   }
 }
 
@@ -223,9 +210,11 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   report?.phase('reading')
   const lists = await fetchLists(host, g, only, report?.read)
   // Our own answers (from our PDS) and everyone's (from the host: who is coming) come with the events.
-  const [rsvps, everyone] = lists.events.length
-    ? await Promise.all([myRsvps(rt, groupDid), fetchRsvps(host, groupDid)])
+  const [mine, everyone] = lists.events.length
+    ? await Promise.all([rt.session().then((session) => myRsvps(session, groupDid)), fetchRsvps(host, groupDid)])
     : [new Map<string, string>(), new Map<string, MemberRsvp[]>()]
+  // Our own answers that could not be read this time stay as last seen, not shown as none.
+  const rsvps = mine ?? new Map((await readItems<{ rkey: string; myRsvp: string | null }>(rt.cache, groupDid, 'event')).flatMap((e) => (e.myRsvp ? [[e.rkey, e.myRsvp] as const] : [])))
   // A full read takes in every change so far; a partial one those it was asked for.
   const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
