@@ -594,7 +594,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -725,7 +731,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -785,7 +797,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -857,6 +875,11 @@ export const schemaDict = {
                 description: 'Handle of the new group.',
                 format: 'handle',
               },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
             },
           },
         },
@@ -911,6 +934,11 @@ export const schemaDict = {
                 type: 'string',
                 description:
                   'Address of the invite: an at:// address, or pending:<did> when the invitee cannot be reached yet (their DID does not resolve, so they have no invites space); either way the invite redeems when they ask to join.',
+              },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
               },
             },
           },
@@ -993,7 +1021,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -1084,6 +1118,11 @@ export const schemaDict = {
                 description:
                   'Address of the new space, at://<group_did>/space/<space_type>/<skey>.',
                 maxLength: 2048,
+              },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
               },
             },
           },
@@ -1694,7 +1733,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -1758,7 +1803,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -1842,6 +1893,11 @@ export const schemaDict = {
               subject: {
                 type: 'ref',
                 ref: 'lex:example.groups.defs#subject',
+              },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
               },
             },
           },
@@ -2236,7 +2292,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -2282,7 +2344,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3018,6 +3086,11 @@ export const schemaDict = {
                 description:
                   "True: the announced write holds on the member's PDS (a put's record is there, checked; a delete's record is gone).",
               },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
             },
           },
         },
@@ -3085,6 +3158,11 @@ export const schemaDict = {
                   'admitted if the caller is now a member, pending if a request awaits a decision.',
                 knownValues: ['admitted', 'pending'],
               },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
             },
           },
         },
@@ -3136,7 +3214,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3191,7 +3275,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3450,7 +3540,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3525,7 +3621,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3591,7 +3693,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [

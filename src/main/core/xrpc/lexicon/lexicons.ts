@@ -517,7 +517,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -563,7 +569,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -623,7 +635,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -695,6 +713,11 @@ export const schemaDict = {
                 description: 'Handle of the new group.',
                 format: 'handle',
               },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
             },
           },
         },
@@ -749,6 +772,11 @@ export const schemaDict = {
                 type: 'string',
                 description:
                   'Address of the invite: an at:// address, or pending:<did> when the invitee cannot be reached yet (their DID does not resolve, so they have no invites space); either way the invite redeems when they ask to join.',
+              },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
               },
             },
           },
@@ -831,7 +859,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -922,6 +956,11 @@ export const schemaDict = {
                 description:
                   'Address of the new space, at://<group_did>/space/<space_type>/<skey>.',
                 maxLength: 2048,
+              },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
               },
             },
           },
@@ -1532,7 +1571,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -1596,7 +1641,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -1680,6 +1731,11 @@ export const schemaDict = {
               subject: {
                 type: 'ref',
                 ref: 'lex:example.groups.defs#subject',
+              },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
               },
             },
           },
@@ -2027,7 +2083,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -2073,7 +2135,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -2809,6 +2877,11 @@ export const schemaDict = {
                 description:
                   "True: the announced write holds on the member's PDS (a put's record is there, checked; a delete's record is gone).",
               },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
             },
           },
         },
@@ -2876,6 +2949,11 @@ export const schemaDict = {
                   'admitted if the caller is now a member, pending if a request awaits a decision.',
                 knownValues: ['admitted', 'pending'],
               },
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
             },
           },
         },
@@ -2927,7 +3005,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -2982,7 +3066,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3038,7 +3128,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3113,7 +3209,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [
@@ -3179,7 +3281,13 @@ export const schemaDict = {
           encoding: 'application/json',
           schema: {
             type: 'object',
-            properties: {},
+            properties: {
+              seq: {
+                type: 'integer',
+                description:
+                  'The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none.',
+              },
+            },
           },
         },
         errors: [

@@ -35,6 +35,8 @@ export interface InputSchema {
 export interface OutputSchema {
   /** Address of the new space, at://<group_did>/space/<space_type>/<skey>. */
   uri: string
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
 }
 
 export interface HandlerInput {

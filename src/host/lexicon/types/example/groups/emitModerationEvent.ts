@@ -41,6 +41,8 @@ export interface InputSchema {
 
 export interface OutputSchema {
   subject: ExampleGroupsDefs.Subject
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
 }
 
 export interface HandlerInput {

@@ -30,7 +30,10 @@ export interface InputSchema {
   credentialScopes?: ExampleGroupsDefs.CredentialScope[]
 }
 
-export interface OutputSchema {}
+export interface OutputSchema {
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
+}
 
 export interface HandlerInput {
   encoding: 'application/json'

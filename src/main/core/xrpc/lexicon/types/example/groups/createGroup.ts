@@ -33,6 +33,8 @@ export interface OutputSchema {
   did: string
   /** Handle of the new group. */
   handle: string
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
 }
 
 export interface CallOptions {

@@ -29,6 +29,8 @@ export interface InputSchema {
 export interface OutputSchema {
   /** Address of the invite: an at:// address, or pending:<did> when the invitee cannot be reached yet (their DID does not resolve, so they have no invites space); either way the invite redeems when they ask to join. */
   uri: string
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
 }
 
 export interface CallOptions {

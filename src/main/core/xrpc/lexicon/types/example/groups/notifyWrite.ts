@@ -35,6 +35,8 @@ export interface InputSchema {
 export interface OutputSchema {
   /** True: the announced write holds on the member's PDS (a put's record is there, checked; a delete's record is gone). */
   accepted: boolean
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
 }
 
 export interface CallOptions {

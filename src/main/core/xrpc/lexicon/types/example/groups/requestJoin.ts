@@ -27,6 +27,8 @@ export interface InputSchema {
 export interface OutputSchema {
   /** admitted if the caller is now a member, pending if a request awaits a decision. */
   status: 'admitted' | 'pending' | (string & {})
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
 }
 
 export interface CallOptions {

@@ -31,7 +31,10 @@ export interface InputSchema {
   note?: string
 }
 
-export interface OutputSchema {}
+export interface OutputSchema {
+  /** The change-log position (listChanges seq) of the last change this call recorded; absent when it recorded none. */
+  seq?: number
+}
 
 export interface CallOptions {
   signal?: AbortSignal
