@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openHostDb, type HostDb } from '../../../src/host/db/index.js'
 import { groupTransaction } from '../../../src/host/db/group-lock.js'
-import { openJoinRequest, REQUESTS_PER_DAY } from '../../../src/host/groups/new-join-request.js'
+import { openJoinRequest, REQUESTS_PER_DAY } from '../../../src/host/membership/new-join-request.js'
 import { createDatabaseAt } from '../../../src/stack/postgres-cluster.js'
 
 /**

@@ -183,7 +183,7 @@ describe('reading spaces', () => {
     const made = await net.as('owner').call('example.groups.createSpace', {
       body: { group: group(), type: 'example.notes', skey: 'admins', name: 'Admin notes', readableBy: ['owner', 'admin'], credentialScopes: [] },
     })
-    expect(made.body).toEqual({ uri: space })
+    expect(made.body).toEqual({ uri: space, seq: expect.any(Number) })
     const params = { space, repo: group(), collection: 'community.lexicon.calendar.event' }
     expect(await net.as('admin').call('com.atproto.space.listRecords', { params })).toMatchObject({ status: 200, body: { records: [] } })
     expect(await net.as('member').call('com.atproto.space.listRecords', { params })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })

@@ -10,16 +10,6 @@ import { groupRecordReader, isServed, recordVisibility } from '../../../spaces/r
 import type { Viewer } from '../../../groups/access.js'
 import type { HostContext } from '../../../context.js'
 import { decodeCursor, encodeCursor } from '../../../pagination.js'
-import { refuse } from '../../../errors.js'
-
-/** The cursor holds the lowest report id and history id shown so far (0: that list ended). */
-function parseCursor(cursor: string | undefined): [number, number] | undefined {
-  const raw = decodeCursor(cursor)
-  if (raw === undefined) return undefined
-  const m = /^(\d+):(\d+)$/.exec(raw)
-  if (!m) throw refuse('InvalidRequest', 'Malformed cursor')
-  return [Number(m[1]), Number(m[2])]
-}
 
 /**
  * One subject for the moderator's detail pane (needs `mod.read`): the subject as the
@@ -42,7 +32,8 @@ const register: RegisterMethod = (server, ctx) => {
       requireAction(viewer, 'mod.read')
       const key = params.subject
       const row = await requireSubject(ctx.db, group.did, key)
-      const after = parseCursor(params.cursor)
+      // The cursor holds the lowest report id and history id shown so far (0: that list ended).
+      const after = decodeCursor(params.cursor, ['int', 'int'])
       const showReporter = mayKnowReporters(key, reader)
 
       let reportsQ = ctx.db.selectFrom('report').selectAll().where('groupDid', '=', group.did).where('subjectKey', '=', key)
@@ -59,7 +50,7 @@ const register: RegisterMethod = (server, ctx) => {
       const shownHistory = history.slice(0, params.limit)
       const cursor =
         moreReports || moreHistory
-          ? encodeCursor(`${moreReports ? shownReports[shownReports.length - 1]!.id : 0}:${moreHistory ? shownHistory[shownHistory.length - 1]!.id : 0}`)
+          ? encodeCursor([moreReports ? shownReports[shownReports.length - 1]!.id : 0, moreHistory ? shownHistory[shownHistory.length - 1]!.id : 0])
           : undefined
 
       const [subject] = await subjectViews(ctx.db, group.did, [row], reader)

@@ -3,7 +3,6 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { decodeCursor, page } from '../../../pagination.js'
 import { readableSpace } from '../../../spaces/readers.js'
 import { recordUri } from '../../../spaces/records.js'
-import { refuse } from '../../../errors.js'
 import { servedRecords } from '../../../spaces/record-visibility.js'
 
 /**
@@ -23,15 +22,15 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const { collection, rkey, limit } = params
       const { space, reader } = await readableSpace(ctx, params.space, auth.credentials.did)
-      const after = decodeCursor(params.cursor)
-      // DIDs and record keys hold no space, so one joins the two parts of the key.
-      const [afterRepo, afterRkey] = after?.split(' ') ?? []
-      if (after !== undefined && (!afterRepo || !afterRkey)) throw refuse('InvalidRequest', 'Malformed cursor')
+      const after = decodeCursor(params.cursor, ['string', 'string'])
       let query = ctx.db.selectFrom('member_record').select(['repo', 'rkey', 'cid', 'value']).where('space', '=', space.uri).where('collection', '=', collection)
       if (rkey !== undefined) query = query.where('rkey', '=', rkey)
-      if (afterRepo && afterRkey) query = query.where((eb) => eb.or([eb('repo', '>', afterRepo), eb.and([eb('repo', '=', afterRepo), eb('rkey', '>', afterRkey)])]))
+      if (after) {
+        const [afterRepo, afterRkey] = after
+        query = query.where((eb) => eb.or([eb('repo', '>', afterRepo), eb.and([eb('repo', '=', afterRepo), eb('rkey', '>', afterRkey)])]))
+      }
       const rows = await query.orderBy('repo').orderBy('rkey').limit(limit + 1).execute()
-      const { items, cursor } = page(rows, limit, (r) => `${r.repo} ${r.rkey}`)
+      const { items, cursor } = page(rows, limit, (r) => [r.repo, r.rkey])
       const records = items.map((r) => ({
         uri: recordUri({ space: space.uri, repo: r.repo, collection, rkey: r.rkey }),
         repo: r.repo,

@@ -21,7 +21,7 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, params.group)
       const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
       if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may list its members')
-      const after = decodeCursor(params.cursor)
+      const after = decodeCursor(params.cursor, ['string'])
       const q = params.q?.trim().toLowerCase()
 
       let query = ctx.db.selectFrom('member').selectAll().where('groupDid', '=', group.did)

@@ -15,7 +15,7 @@ const register: RegisterMethod = (server, ctx) => {
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
       const caller = auth.credentials.did
-      const after = decodeCursor(params.cursor)
+      const after = decodeCursor(params.cursor, ['string'])
       let query = ctx.db
         .selectFrom('member')
         .innerJoin('group', 'group.did', 'member.groupDid')

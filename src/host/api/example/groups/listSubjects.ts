@@ -12,18 +12,8 @@ const SORTS: readonly Sort[] = ['oldest', 'mostReports', 'newestReport']
  * The cursor is the last item's sort key and subjectKey: [createdAt, key] for `oldest`,
  * [reportCount, key] for `mostReports`, [lastReportedAt, key] for `newestReport`.
  */
-function parseCursor(cursor: string | undefined, sort: Sort): [string | number, string] | undefined {
-  const raw = decodeCursor(cursor)
-  if (raw === undefined) return undefined
-  try {
-    const v = JSON.parse(raw) as unknown
-    const first = sort === 'mostReports' ? 'number' : 'string'
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === first && typeof v[1] === 'string') return [v[0] as string | number, v[1]]
-  } catch {
-    // falls through to the refusal
-  }
-  throw refuse('InvalidRequest', 'Malformed cursor')
-}
+const parseCursor = (cursor: string | undefined, sort: Sort) =>
+  sort === 'mostReports' ? decodeCursor(cursor, ['int', 'string']) : decodeCursor(cursor, ['string', 'string'])
 
 /**
  * The moderation queue (needs `mod.read`). By default oldest report first, so subjects
@@ -67,7 +57,8 @@ const register: RegisterMethod = (server, ctx) => {
         )
       }
       const rows = await query.orderBy(column, dir).orderBy('subjectKey').limit(params.limit + 1).execute()
-      const { items, cursor } = page(rows, params.limit, (r) => JSON.stringify([r[column], r.subjectKey]))
+      // lastReportedAt is null only before migration 010 copied the reports in.
+      const { items, cursor } = page(rows, params.limit, (r) => [r[column] ?? '', r.subjectKey])
       const subjects = await subjectViews(ctx.db, group.did, items, auth.credentials.did)
       return { encoding: 'application/json', body: { subjects, ...(cursor ? { cursor } : {}) } }
     },

@@ -22,7 +22,7 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const { repo, collection, limit } = params
       const { space, reader } = await readableSpace(ctx, params.space, auth.credentials.did)
-      const before = decodeCursor(params.cursor)
+      const before = decodeCursor(params.cursor, ['string'])
       const q = { space: space.uri, repo, collection, limit: limit + 1, before }
       let rows: { rkey: string; cid: string; value: string }[]
       if (repo === space.groupDid) {
