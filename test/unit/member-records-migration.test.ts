@@ -3,31 +3,12 @@ import { randomBytes } from 'node:crypto'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
-import * as m001 from '../../src/host/db/migrations/001-init.js'
-import * as m002 from '../../src/host/db/migrations/002-membership.js'
-import * as m004 from '../../src/host/db/migrations/004-spaces.js'
-import * as m005 from '../../src/host/db/migrations/005-member-records.js'
-import * as m006 from '../../src/host/db/migrations/006-service-jti.js'
-import * as m007 from '../../src/host/db/migrations/007-bans.js'
-import { sealedKeysMigration } from '../../src/host/db/migrations/008-sealed-keys.js'
-import * as m009 from '../../src/host/db/migrations/009-oauth.js'
-import * as m010 from '../../src/host/db/migrations/010-moderation.js'
-import * as m012 from '../../src/host/db/migrations/012-rate-counters.js'
 import * as m014 from '../../src/host/db/migrations/014-member-records-where-read.js'
 import type { HostDatabaseSchema } from '../../src/host/db/schema.js'
+import { migrationsWith } from '../../src/host/db/index.js'
 
-const before014: Record<string, Migration> = {
-  '001-init': m001,
-  '002-membership': m002,
-  '004-spaces': m004,
-  '005-member-records': m005,
-  '006-service-jti': m006,
-  '007-bans': m007,
-  '008-sealed-keys': sealedKeysMigration(randomBytes(32)),
-  '009-oauth': m009,
-  '010-moderation': m010,
-  '012-rate-counters': m012,
-}
+/** The migrations a host had before 014, as db/index.ts runs them. */
+const before014: Record<string, Migration> = Object.fromEntries(Object.entries(migrationsWith(randomBytes(32))).filter(([n]) => n < '014'))
 
 const GROUP = 'did:plc:group'
 const space = (type: string) => `at://${GROUP}/space/${type}/self`
