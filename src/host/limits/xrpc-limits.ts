@@ -5,7 +5,7 @@ import {
   type RateLimiterStatus,
   type ServerRateLimitDescription,
 } from '@atproto/xrpc-server'
-import { methodOf } from '../auth/service-auth.js'
+import { methodOf } from '../xrpc-method.js'
 import type { CounterStore } from './window-counter.js'
 import type { RateLimits } from './rate-limits.js'
 import { limitInWords, waitInWords } from './refusal.js'

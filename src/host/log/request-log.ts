@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type express from 'express'
 import type { Logger } from 'pino'
-import { methodOf } from '../auth/service-auth.js'
+import { methodOf } from '../xrpc-method.js'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 
