@@ -3,6 +3,7 @@ import type { HostDatabaseSchema } from '../db/schema.js'
 import { recordChange } from '../changes.js'
 import { refuse } from '../errors.js'
 import { ensureConfigurerRemains } from '../groups/assignment.js'
+import { isPostgres } from '../db/dialect.js'
 
 type Db = Kysely<HostDatabaseSchema>
 type Tx = Transaction<HostDatabaseSchema>
@@ -35,4 +36,43 @@ export async function leave(tx: Tx, groupDid: string, did: string): Promise<void
   await removeMember(tx, groupDid, did)
   await ensureConfigurerRemains(tx, groupDid, 'You are the only member able to configure this group; give someone else that role before leaving')
   await recordChange(tx, groupDid, 'member.left', did)
+}
+
+/**
+ * A page of the group's members, ordered by DID (a stable key, so pages never skip or
+ * repeat), with `q` matching a substring of the DID.
+ */
+export function membersPage(db: Db, groupDid: string, after: string | undefined, q: string | undefined, limit: number) {
+  let query = db.selectFrom('member').selectAll().where('groupDid', '=', groupDid)
+  if (after !== undefined) query = query.where('did', '>', after)
+  // instr, not LIKE: `%` and `_` in a search string are plain characters.
+  if (q) query = query.where((eb) => eb(eb.fn(isPostgres(db) ? 'strpos' : 'instr', [eb.fn('lower', ['did']), eb.val(q)]), '>', 0))
+  return query.orderBy('did').limit(limit).execute()
+}
+
+/** The roles each of `dids` holds in the group, by name. */
+export async function rolesOfMembers(db: Db, groupDid: string, dids: string[]): Promise<Map<string, string[]>> {
+  const rows = dids.length ? await db.selectFrom('member_role').select(['did', 'role']).where('groupDid', '=', groupDid).where('did', 'in', dids).orderBy('role').execute() : []
+  const rolesOf = new Map<string, string[]>()
+  for (const r of rows) rolesOf.set(r.did, [...(rolesOf.get(r.did) ?? []), r.role])
+  return rolesOf
+}
+
+/** A page of the groups `did` is a member of, ordered by group DID. */
+export function groupsOfMember(db: Db, did: string, after: string | undefined, limit: number) {
+  let query = db
+    .selectFrom('member')
+    .innerJoin('group', 'group.did', 'member.groupDid')
+    .select(['group.did', 'group.handle', 'group.displayName', 'group.joinPolicy', 'member.joinedAt', 'member.acceptedAt'])
+    .where('member.did', '=', did)
+  if (after !== undefined) query = query.where('group.did', '>', after)
+  return query.orderBy('group.did').limit(limit).execute()
+}
+
+/** The roles `did` holds in each of `groupDids`, by group. */
+export async function rolesInGroups(db: Db, did: string, groupDids: string[]): Promise<Map<string, string[]>> {
+  const rows = groupDids.length ? await db.selectFrom('member_role').select(['groupDid', 'role']).where('did', '=', did).where('groupDid', 'in', groupDids).orderBy('role').execute() : []
+  const rolesOf = new Map<string, string[]>()
+  for (const r of rows) rolesOf.set(r.groupDid, [...(rolesOf.get(r.groupDid) ?? []), r.role])
+  return rolesOf
 }
