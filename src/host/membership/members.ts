@@ -50,13 +50,8 @@ export function membersPage(db: Db, groupDid: string, after: string | undefined,
   return query.orderBy('did').limit(limit).execute()
 }
 
-/** The roles each of `dids` holds in the group, by name. */
-export async function rolesOfMembers(db: Db, groupDid: string, dids: string[]): Promise<Map<string, string[]>> {
-  const rows = dids.length ? await db.selectFrom('member_role').select(['did', 'role']).where('groupDid', '=', groupDid).where('did', 'in', dids).orderBy('role').execute() : []
-  const rolesOf = new Map<string, string[]>()
-  for (const r of rows) rolesOf.set(r.did, [...(rolesOf.get(r.did) ?? []), r.role])
-  return rolesOf
-}
+/** The roles each of `dids` holds in the group. */
+export const rolesOfMembers = (db: Db, groupDid: string, dids: string[]) => rolesWhere(db, 'did', dids, 'groupDid', groupDid)
 
 /** A page of the groups `did` is a member of, ordered by group DID. */
 export function groupsOfMember(db: Db, did: string, after: string | undefined, limit: number) {
@@ -69,10 +64,16 @@ export function groupsOfMember(db: Db, did: string, after: string | undefined, l
   return query.orderBy('group.did').limit(limit).execute()
 }
 
-/** The roles `did` holds in each of `groupDids`, by group. */
-export async function rolesInGroups(db: Db, did: string, groupDids: string[]): Promise<Map<string, string[]>> {
-  const rows = groupDids.length ? await db.selectFrom('member_role').select(['groupDid', 'role']).where('did', '=', did).where('groupDid', 'in', groupDids).orderBy('role').execute() : []
-  const rolesOf = new Map<string, string[]>()
-  for (const r of rows) rolesOf.set(r.groupDid, [...(rolesOf.get(r.groupDid) ?? []), r.role])
-  return rolesOf
+/** The roles `did` holds in each of `groupDids`. */
+export const rolesInGroups = (db: Db, did: string, groupDids: string[]) => rolesWhere(db, 'groupDid', groupDids, 'did', did)
+
+/** Role names by the `by` column's value, among rows whose `by` is one of `keys` and whose `fixed` column is `value`. */
+async function rolesWhere(db: Db, by: 'did' | 'groupDid', keys: string[], fixed: 'did' | 'groupDid', value: string): Promise<Map<string, string[]>> {
+  const rows = keys.length ? await db.selectFrom('member_role').select([by, 'role']).where(fixed, '=', value).where(by, 'in', keys).orderBy('role').execute() : []
+  const roles = new Map<string, string[]>()
+  for (const r of rows as { did?: string; groupDid?: string; role: string }[]) {
+    const key = r[by]!
+    roles.set(key, [...(roles.get(key) ?? []), r.role])
+  }
+  return roles
 }

@@ -1,10 +1,11 @@
 import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely'
 
 /**
- * The migrations' own copy of the few places where SQL differs between SQLite and
- * PostgreSQL (as db/dialect.ts had them when migration 004 was written): a migration is
+ * The migrations' helpers for the few places where SQL differs between SQLite and
+ * PostgreSQL (db/dialect.ts keeps the live code's own `isPostgres`): a migration is
  * history and must do the same thing forever, so it uses nothing a later change to the
- * live code could alter. Not a migration itself (db/index.ts lists those).
+ * live code could alter, and a change here must leave what every released migration
+ * does as it was. Not a migration itself (db/index.ts lists those).
  */
 
 /** Whether `db` talks to PostgreSQL (else SQLite). */
