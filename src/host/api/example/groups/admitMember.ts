@@ -20,7 +20,7 @@ const register: RegisterMethod = (server, ctx) => {
       const seq = await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, auth.credentials.did)
         requireAction(viewer, 'admit')
-        await decideJoinRequest(tx, group.did, viewer, did, decision as 'admit' | 'deny', roles)
+        await decideJoinRequest(tx, group.did, viewer, did, decision, roles)
         return lastChangeIn(tx)
       })
       return { encoding: 'application/json', body: seqField(seq) }
