@@ -94,7 +94,7 @@ describe('example.groups.createSpace', () => {
 
   it('creates the space and adds it to the space index', async () => {
     const res = await net.as('admin').call('example.groups.createSpace', { body: calendarSpec() })
-    expect(res).toEqual(expect.objectContaining({ status: 200, body: { uri: calendar() } }))
+    expect(res).toEqual(expect.objectContaining({ status: 200, body: { uri: calendar(), seq: expect.any(Number) } }))
 
     const entry = (await spaceIndex()).find((r) => r.uri === indexUri('community.lexicon.calendar:self'))
     expect(entry?.value).toMatchObject({
