@@ -18,6 +18,15 @@ async function migrated(last: string) {
   return db
 }
 
+/** A group as hosts before 004 stored it (rotationKeyHex), with two roles. */
+async function addGroup(db: Kysely<HostDatabaseSchema>) {
+  await (db as unknown as Kysely<{ group: Record<string, string> }>)
+    .insertInto('group')
+    .values({ did: GROUP, handle: 'g.test', joinPolicy: 'open', rotationKeyHex: 'ab', createdAt: '2026-01-01T00:00:00.000Z' })
+    .execute()
+  await db.insertInto('role').values(['owner', 'member'].map((name) => ({ groupDid: GROUP, name, actions: '[]', assignable: '[]' }))).execute()
+}
+
 const spacesAndIndex = async (db: Kysely<HostDatabaseSchema>) => ({
   spaces: await db.selectFrom('space').select(['uri', 'type', 'skey', 'name', 'readableBy', 'credentialScopes']).orderBy('uri').execute(),
   index: await db.selectFrom('record').select(['uri', 'space', 'repo', 'collection', 'rkey', 'cid', 'value']).orderBy('uri').execute(),
@@ -26,23 +35,14 @@ const spacesAndIndex = async (db: Kysely<HostDatabaseSchema>) => ({
 describe('migration 004: a group made before well-known spaces gets them', () => {
   it('makes the same spaces and index records, CIDs included, as the host makes for a new group', async () => {
     const old = await migrated('002-membership')
-    // A group as hosts before 004 stored it (rotationKeyHex), with the roles every group has.
-    await (old as unknown as Kysely<{ group: Record<string, string> }>)
-      .insertInto('group')
-      .values({ did: GROUP, handle: 'g.test', joinPolicy: 'open', rotationKeyHex: 'ab', createdAt: '2026-01-01T00:00:00.000Z' })
-      .execute()
-    await old.insertInto('role').values(['owner', 'member'].map((name) => ({ groupDid: GROUP, name, actions: '[]', assignable: '[]' }))).execute()
+    await addGroup(old)
     const { error } = await new Migrator({ db: old, provider: { getMigrations: async () => upTo('004-spaces') } }).migrateToLatest()
     if (error) throw error
     const fromMigration = await spacesAndIndex(old)
 
     // The live code, on a database whose group has the same roles.
     const fresh = await migrated('004-spaces')
-    await (fresh as unknown as Kysely<{ group: Record<string, string> }>)
-      .insertInto('group')
-      .values({ did: GROUP, handle: 'g.test', joinPolicy: 'open', rotationKeyHex: 'ab', createdAt: '2026-01-01T00:00:00.000Z' })
-      .execute()
-    await fresh.insertInto('role').values(['owner', 'member'].map((name) => ({ groupDid: GROUP, name, actions: '[]', assignable: '[]' }))).execute()
+    await addGroup(fresh)
     const createdAt = JSON.parse(fromMigration.index[0]!.value).createdAt as string
     await fresh.transaction().execute((tx) => createWellKnownSpaces(tx, GROUP, createdAt))
 
