@@ -101,4 +101,9 @@ export default tseslint.config(
     paths: [noElectron],
     patterns: [{ group: ['*', '!kysely', '!kysely/*'], message: 'A cache migration imports only kysely: copy in what it needs, so later changes cannot change it.' }],
   }),
+  // The host's migrations likewise: kysely and one another's folder (migrations/portable.ts), nothing else.
+  layer(['src/host/db/migrations/**'], {
+    paths: [noElectron],
+    patterns: [{ regex: '^(?!kysely(/|$)|\\./[^/]+$)', message: 'A host migration imports only kysely and files of its own folder: copy in what it needs, so later changes cannot change it.' }],
+  }),
 )

@@ -5,7 +5,7 @@ import { aliases } from './aliases.config'
  * The host's storage tests again on PostgreSQL (issue 18), as part of `npm test`
  * (scripts/test-session.sh): a throwaway cluster for the run (test/support/postgres-setup.ts),
  * a fresh database per test file, and the files that exercise storage: creating groups,
- * joining and admitting, the change log, its stream and its pruning, space records, concurrent writes, rate limits,
+ * joining and admitting (and the change-log position a write answers), the change log, its stream and its pruning, space records, concurrent writes, rate limits,
  * service-auth and DPoP replay, group credentials, ended group sessions, old join requests, rotate-key. Plus test/postgres: several host
  * processes on one database.
  */
@@ -18,6 +18,7 @@ export default defineConfig({
       'test/integration/host/groups-per-account.test.ts',
       'test/integration/host/requestJoin.test.ts',
       'test/integration/host/admitMember.test.ts',
+      'test/integration/host/membership-changes.test.ts',
       'test/integration/host/listChanges.test.ts',
       'test/integration/host/subscribeChanges.test.ts',
       'test/integration/host/change-log-retention.test.ts',

@@ -30,7 +30,7 @@ test.describe('who is coming', () => {
     const answers = { member: 'going', admin: 'going', moderator: 'notgoing' } as const
     for (const [name, status] of Object.entries(answers) as [keyof typeof answers, string][]) {
       const peer = await asPeer(app.stack, name)
-      expect((await peer.call('example.groups.requestJoin', { group: groupDid })).body).toEqual({ status: 'admitted' })
+      expect((await peer.call('example.groups.requestJoin', { group: groupDid })).body).toEqual({ status: 'admitted', seq: expect.any(Number) })
       const space = `at://${groupDid}/space/community.lexicon.calendar/self`
       const put = await pds.put(name, { space, collection: RSVP, rkey, record: { $type: RSVP, subject: `${space}/${groupDid}/${EVENT}/${rkey}`, status, createdAt: new Date().toISOString() } })
       expect(put.status, JSON.stringify(put.body)).toBe(200)

@@ -4,7 +4,6 @@ import { isPostgres } from './db/dialect.js'
 import type { HostDatabaseSchema } from './db/schema.js'
 import { noteChangeWritten, writingToLog } from './stream/log-signals.js'
 import { decodeCursor, encodeCursor } from './pagination.js'
-import { refuse } from './errors.js'
 import type { KnownValues } from '../shared/known-values.js'
 import type { Change } from '../node/lexicon/types/example/groups/defs.js'
 
@@ -20,7 +19,7 @@ export async function recordChange(
   groupDid: string,
   kind: ChangeKind,
   subject: string | null,
-): Promise<void> {
+): Promise<number> {
   // Readers page a group's changes by `seq`. PostgreSQL hands out sequence numbers as
   // transactions ask, not as they commit: two processes' writes could commit 11 before
   // 10, and a reader who saw 11 would never see 10. One writer per group at a time (the
@@ -38,9 +37,28 @@ export async function recordChange(
     announced.add(tx)
     await sql`SELECT ${writingToLog()}`.execute(tx)
   }
-  await tx.insertInto('change').values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never).execute()
+  const { seq } = await tx
+    .insertInto('change')
+    .values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never)
+    .returning('seq')
+    .executeTakeFirstOrThrow()
   if (!isPostgres(tx)) noteChangeWritten()
+  lastRecorded.set(tx, Number(seq))
+  return Number(seq)
 }
+
+/** Per open transaction, the `seq` of the last change it recorded. */
+const lastRecorded = new WeakMap<Transaction<HostDatabaseSchema>, number>()
+
+/**
+ * The change-log position of the last change `tx` recorded, if any: what a write
+ * procedure answers as `seq`, so the caller knows what its call made without asking
+ * `listChanges`. Read it before the transaction ends.
+ */
+export const lastChangeIn = (tx: Transaction<HostDatabaseSchema>): number | undefined => lastRecorded.get(tx)
+
+/** The `seq` part of a write procedure's answer: absent when the call recorded nothing. */
+export const seqField = (seq: number | undefined): { seq?: number } => (seq === undefined ? {} : { seq })
 
 /** The open transactions that already announced their log writes to the change stream. */
 const announced = new WeakSet<Transaction<HostDatabaseSchema>>()
@@ -53,9 +71,4 @@ const announced = new WeakSet<Transaction<HostDatabaseSchema>>()
 export const changeCursor = (seq: number): string => encodeCursor(seq)
 
 /** The `seq` a cursor names; none means before the first entry. */
-export function parseChangeCursor(cursor: string | undefined): number {
-  const raw = decodeCursor(cursor)
-  if (raw === undefined) return 0
-  if (!/^\d{1,15}$/.test(raw)) throw refuse('InvalidRequest', 'Malformed cursor')
-  return Number(raw)
-}
+export const parseChangeCursor = (cursor: string | undefined): number => decodeCursor(cursor, ['int']) ?? 0

@@ -7,7 +7,11 @@ import type { Logger } from 'pino'
 import type { VerifiedTokenCache } from './auth/verified-tokens.js'
 import type { ChangeStreams } from './stream/service.js'
 
-/** Everything a method handler may use; built once at start. */
+/**
+ * Everything a route may use; built once at start (server.ts). Only the routes (api/**,
+ * the OAuth pages in oauth/) and the server wiring see it: domain modules and auth checks
+ * declare the few parts they need (GroupLookup, ServiceAuthDeps, ...), which this satisfies.
+ */
 export interface HostContext {
   version: string
   config: HostConfig

@@ -162,7 +162,7 @@ describe('member writes: com.atproto.space.* on the member’s own PDS', () => {
     expect(direct.body.message).toMatch(/not a member/)
 
     // Joining later does not turn the refused write into an acceptance; writing again does.
-    expect((await net.as('outsider').call('example.groups.requestJoin', { body: { group: group() } })).body).toEqual({ status: 'admitted' })
+    expect((await net.as('outsider').call('example.groups.requestJoin', { body: { group: group() } })).body).toEqual({ status: 'admitted', seq: expect.any(Number) })
     expect(await acceptedOnHost('outsider')).toBe(false)
     expect((await putAcceptance('outsider')).status).toBe(200)
     expect(await acceptedOnHost('outsider')).toBe(true)
@@ -192,7 +192,7 @@ describe('member writes: com.atproto.space.* on the member’s own PDS', () => {
     })
     expect(direct).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
     expect(await acceptedOnHost('outsider')).toBeUndefined()
-    expect((await net.as('outsider').call('example.groups.requestJoin', { body: { group: group() } })).body).toEqual({ status: 'admitted' })
+    expect((await net.as('outsider').call('example.groups.requestJoin', { body: { group: group() } })).body).toEqual({ status: 'admitted', seq: expect.any(Number) })
     expect(await acceptedOnHost('outsider')).toBe(false)
   })
 

@@ -77,6 +77,14 @@ describe('lint keeps the layers apart', () => {
       expect(await importErrors(file, `${line}\nexport const a = 1\n`), line).toHaveLength(1)
     }
   })
+
+  it('keeps host migrations self-contained: kysely and their own folder only', async () => {
+    const file = 'src/host/db/migrations/019-x.ts'
+    expect(await importErrors(file, "import { sql, type Kysely } from 'kysely'\nimport type { Migration } from 'kysely/migration'\nimport { inTransaction } from './portable.js'\nexport const a = [sql, inTransaction]\nexport type K = Kysely<unknown> | Migration\n")).toEqual([])
+    for (const line of ["import { isPostgres } from '../dialect.js'", "import type { HostDatabaseSchema } from '../schema.js'", "import { seal } from '../../secrets/sealed.js'", "import { cidForLex } from '@atproto/lex-cbor'", "import { randomBytes } from 'node:crypto'"]) {
+      expect(await importErrors(file, `${line}\nexport const a = 1\n`), line).toHaveLength(1)
+    }
+  })
 })
 
 describe('lint keeps every request of the group host on its guarded fetch', () => {

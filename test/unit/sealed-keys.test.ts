@@ -6,10 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import * as m001 from '../../src/host/db/migrations/001-init.js'
-import * as m002 from '../../src/host/db/migrations/002-membership.js'
-import * as m004 from '../../src/host/db/migrations/004-spaces.js'
-import { openHostDb } from '../../src/host/db/index.js'
+import { migrationsWith, openHostDb } from '../../src/host/db/index.js'
 import { groupKeyContext, seal, secretContext, unseal, WrongHostKeyError } from '../../src/host/secrets/sealed.js'
 import { HostKeyError, loadHostKey, readHostKeyFile, writeNewHostKeyFile } from '../../src/host/secrets/host-key.js'
 import { rotateHostKey } from '../../src/host/secrets/rotate-key.js'
@@ -33,7 +30,7 @@ async function preSealedDatabase(dataDir: string) {
   const plain = { signingKey: randomBytes(32).toString('hex'), groupTokenSecret: randomBytes(32).toString('hex'), group: randomBytes(32).toString('hex') }
   // The tables as they were before 008 (rotationKeyHex), which the current schema type no longer has.
   const db = new Kysely<{ host_secret: { name: string; value: string }; group: Record<string, string> }>({ dialect: new SqliteDialect({ database: new SqliteDatabase(path.join(dataDir, 'host.sqlite')) }) })
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ '001-init': m001, '002-membership': m002, '004-spaces': m004 }) } })
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => Object.fromEntries(Object.entries(migrationsWith(randomBytes(32))).filter(([n]) => n < '005')) } })
   const { error } = await migrator.migrateToLatest()
   if (error) throw error
   await db

@@ -1,6 +1,7 @@
 import type express from 'express'
 import type { HostContext } from '../context.js'
 import { isHostedHandle } from '../groups/handle-domains.js'
+import { groupWithHandle } from '../groups/hosted-groups.js'
 
 /**
  * `GET /.well-known/atproto-did`: the HTTPS way to prove a handle (atproto handle
@@ -15,7 +16,7 @@ export function registerHandleWellKnown(app: express.Application, ctx: HostConte
       const handle = (req.hostname ?? '').toLowerCase()
       const group =
         handle && isHostedHandle(handle, ctx.config.handleDomains)
-          ? await ctx.db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
+          ? await groupWithHandle(ctx.db, handle)
           : undefined
       if (!group) {
         // JSON like every other error here: resolvers look only at the status, and

@@ -1,6 +1,7 @@
 import { AuthRequiredError, XRPCError, verifyJwt, type MethodAuthContext } from '@atproto/xrpc-server'
 import { ensureAtprotoKey } from '@atproto/identity'
-import type { HostContext } from '../context.js'
+import type { IdResolver } from '@atproto/identity'
+import type { VerifiedTokenCache } from './verified-tokens.js'
 import { resolveDidDocument } from '../identity/resolve-did.js'
 import { nodeVerifySignature } from './verify-signature.js'
 import { precheckServiceAuthToken } from './token-precheck.js'
@@ -28,12 +29,22 @@ export interface VerifiedServiceAuth {
 }
 
 /**
+ * What checking service auth needs: this host's `aud`, DID resolution for the issuer's
+ * key, and the cache of tokens already checked (absent: check every time).
+ */
+export interface ServiceAuthDeps {
+  identity: { aud: string }
+  idResolver: IdResolver
+  verifiedTokens?: VerifiedTokenCache
+}
+
+/**
  * Service auth (spec section 5): a JWT minted by the caller's own PDS, signed with the
  * key in the caller's DID document, `aud` exactly `<this host's service DID>#groups`,
  * `lxm` exactly the method being called, not expired, living at most an hour. Anything
  * else is a 401; a PLC directory that cannot be reached to check the key is a 503.
  */
-export async function verifyServiceAuth(ctx: HostContext, req: MethodAuthContext['req']): Promise<VerifiedServiceAuth> {
+export async function verifyServiceAuth(ctx: ServiceAuthDeps, req: MethodAuthContext['req']): Promise<VerifiedServiceAuth> {
   const header = req.headers.authorization ?? ''
   if (!header.startsWith('Bearer ')) {
     throw new AuthRequiredError('Service auth is required: send "Authorization: Bearer <token from getServiceAuth>"', 'AuthMissing')
@@ -62,7 +73,7 @@ export async function verifyServiceAuth(ctx: HostContext, req: MethodAuthContext
   return verified
 }
 
-export function serviceAuth(ctx: HostContext) {
+export function serviceAuth(ctx: ServiceAuthDeps) {
   return async ({ req, res }: MethodAuthContext): Promise<ServiceAuthCredentials> => {
     const { did } = await verifyServiceAuth(ctx, req)
     noteCaller(res, did)
@@ -91,7 +102,7 @@ function checkLifetime(iat: unknown, exp: number): void {
  * A DID that does not resolve, or has no usable key, is a 401; a PLC that cannot be
  * reached is a 503 (resolveDidDocument), so an outage never turns valid tokens into 401s.
  */
-async function signingKeyOf(ctx: HostContext, iss: string, forceRefresh: boolean): Promise<string> {
+async function signingKeyOf(ctx: ServiceAuthDeps, iss: string, forceRefresh: boolean): Promise<string> {
   // A did#service issuer is a service acting for itself; callers here are people.
   const did = iss.split('#')[0]!
   const doc = await resolveDidDocument(ctx.idResolver, did, forceRefresh)

@@ -1,35 +1,16 @@
-import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely'
+import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
 /**
  * The few places where the host's SQL differs between SQLite and PostgreSQL (issue 18).
  * Everything else is written once, with Kysely's builders and portable types; the rule
- * for new migrations is in docs/host-operations.md.
+ * for new migrations is in docs/host-operations.md, and the helpers they use are their
+ * own (migrations/portable.ts).
  */
 
 /** Whether `db` talks to PostgreSQL (else SQLite). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter
-}
-
-/**
- * An integer primary key that numbers rows in insertion order: SQLite's
- * `INTEGER PRIMARY KEY AUTOINCREMENT`, PostgreSQL's `serial`.
- */
-export function addAutoId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>, column: string): CreateTableBuilder<T, never> {
-  return isPostgres(db)
-    ? table.addColumn(column, 'serial', (c) => c.primaryKey())
-    : table.addColumn(column, 'integer', (c) => c.primaryKey().autoIncrement())
-}
-
-/**
- * Runs `fn` in a transaction: its own on SQLite (Kysely runs SQLite migrations outside
- * one), the migrations' on PostgreSQL (Kysely runs the pending ones in one there, and a
- * transaction cannot be opened inside another).
- */
-export async function inTransaction<R>(db: Kysely<unknown>, fn: (tx: Kysely<unknown>) => Promise<R>): Promise<R> {
-  if (db.isTransaction) return fn(db)
-  return db.transaction().execute(fn)
 }
 
 /** The advisory lock held while a host process starts ("conv" in ASCII; any fixed number would do). */

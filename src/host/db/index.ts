@@ -3,10 +3,11 @@ import path from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
+import { cidForLex, type LexValue } from '@atproto/lex-cbor'
 import type { HostDatabaseSchema } from './schema.js'
 import * as m001 from './migrations/001-init.js'
 import * as m002 from './migrations/002-membership.js'
-import * as m004 from './migrations/004-spaces.js'
+import { wellKnownSpacesMigration } from './migrations/004-spaces.js'
 import * as m005 from './migrations/005-member-records.js'
 import * as m006 from './migrations/006-service-jti.js'
 import * as m007 from './migrations/007-bans.js'
@@ -26,14 +27,18 @@ import { speedupOff } from '../baseline.js'
 
 export type HostDb = Kysely<HostDatabaseSchema>
 
+/** A plain JSON record's CID: the DAG-CBOR encoding atproto commits (migration 004). */
+const recordCid = async (record: Record<string, unknown>) => (await cidForLex(record as LexValue)).toString()
+
 /**
  * Migrations in order; add new ones at the end, never edit a released one. 008 seals
- * the stored keys, so it is made with the host key of this start.
+ * the stored keys, so it is made with the host key of this start; 004 writes records,
+ * so it is given how atproto computes a record's CID.
  */
-const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
+export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '001-init': m001,
   '002-membership': m002,
-  '004-spaces': m004,
+  '004-spaces': wellKnownSpacesMigration(recordCid),
   '005-member-records': m005,
   '006-service-jti': m006,
   '007-bans': m007,

@@ -55,7 +55,7 @@ export type JoinRequestStatus = 'pending' | 'admitted' | 'denied' | 'cancelled'
 
 /**
  * A request to join. Decided and withdrawn ones are deleted a day after their decision,
- * and one person makes at most 10 a day per group (groups/new-join-request.ts; indexes: migration 015).
+ * and one person makes at most 10 a day per group (membership/new-join-request.ts; indexes: migration 015).
  */
 export interface JoinRequestTable {
   id: string

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { HostContext } from '../context.js'
+import type { IdResolver } from '@atproto/identity'
 import type { GroupTable, HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { GROUPS_SERVICE_ID } from '../identity/plc.js'
@@ -8,12 +8,19 @@ import { ACTIONS, type Action } from './roles.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
+/** What finding a group needs: the database, and DID resolution to tell where one hosted elsewhere lives. */
+export interface GroupLookup {
+  db: Db
+  idResolver: IdResolver
+  config: { publicUrl: string }
+}
+
 /**
  * The group named by a call's `group` parameter. Unknown here: `NotHosted` when its DID
  * document names another host, else `InvalidRequest` "unknown group"; a PLC that cannot
  * be reached to tell is a 503.
  */
-export async function loadGroup(ctx: HostContext, did: string, db: Db = ctx.db): Promise<GroupTable> {
+export async function loadGroup(ctx: GroupLookup, did: string, db: Db = ctx.db): Promise<GroupTable> {
   const group = await db.selectFrom('group').selectAll().where('did', '=', did).executeTakeFirst()
   if (group) return group
   const doc = await resolveDidDocument(ctx.idResolver, did)

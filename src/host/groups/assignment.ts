@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { requireGroupLock } from '../db/group-lock.js'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
+import { recordChange } from '../changes.js'
 import { configurers, requireAction, viewerOf, type Viewer } from './access.js'
 
 type Db = Kysely<HostDatabaseSchema>
@@ -44,3 +45,20 @@ export async function ensureConfigurerRemains(
   if ((await configurers(tx, groupDid)).length === 0) throw refuse('LastConfigurer', message)
 }
 
+
+/** Gives a member a role (`member.roleGranted`); one they hold already changes nothing. */
+export async function grantRole(tx: Transaction<HostDatabaseSchema>, groupDid: string, did: string, role: string): Promise<void> {
+  const res = await tx.insertInto('member_role').values({ groupDid, did, role }).onConflict((oc) => oc.doNothing()).executeTakeFirst()
+  if (Number(res.numInsertedOrUpdatedRows ?? 0n) > 0) await recordChange(tx, groupDid, 'member.roleGranted', did)
+}
+
+/**
+ * Takes a role from a member (`member.roleRevoked`); one they do not hold changes
+ * nothing. `LastConfigurer` if nobody would be left able to configure the group.
+ */
+export async function revokeRole(tx: Transaction<HostDatabaseSchema>, groupDid: string, did: string, role: string): Promise<void> {
+  const res = await tx.deleteFrom('member_role').where('groupDid', '=', groupDid).where('did', '=', did).where('role', '=', role).executeTakeFirst()
+  if (Number(res.numDeletedRows) === 0) return
+  await ensureConfigurerRemains(tx, groupDid)
+  await recordChange(tx, groupDid, 'member.roleRevoked', did)
+}

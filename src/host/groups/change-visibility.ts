@@ -80,3 +80,17 @@ export function isVisibleChange(visibility: ChangeVisibility, change: { kind: st
 export async function visibleChanges(db: Db, groupDid: string, viewer: Viewer) {
   return visibleChangesWhere(await changeVisibility(db, groupDid, viewer))
 }
+
+/** A page of the group's log the viewer may see: entries after `after` up to `end`, oldest first. */
+export async function visibleChangesPage(db: Db, groupDid: string, viewer: Viewer, range: { after: number; end: number }, limit: number) {
+  return db
+    .selectFrom('change')
+    .selectAll()
+    .where('groupDid', '=', groupDid)
+    .where('seq', '>', range.after)
+    .where('seq', '<=', range.end)
+    .where(await visibleChanges(db, groupDid, viewer))
+    .orderBy('seq')
+    .limit(limit)
+    .execute()
+}

@@ -34,7 +34,7 @@ export async function createGroup(
   opts: { plcUrl: string; publicUrl: string; hostKey: Buffer },
   group: NewGroup,
   creator?: GroupCreator,
-): Promise<{ did: string; handle: string }> {
+): Promise<{ did: string; handle: string; seq: number }> {
   const rotationKey = await Secp256k1Keypair.create({ exportable: true })
   const did = await mintPlcDid({
     plcUrl: opts.plcUrl,
@@ -50,7 +50,7 @@ export async function createGroup(
   })
   const now = new Date().toISOString()
   const rotationKeySealed = seal(opts.hostKey, await keyToBytes(rotationKey), groupKeyContext(did))
-  await db.transaction().execute(async (tx) => {
+  const seq = await db.transaction().execute(async (tx) => {
     if (creator) await requireRoomForGroup(tx, creator.did, creator.maxGroups)
     await tx
       .insertInto('group')
@@ -79,9 +79,9 @@ export async function createGroup(
     await createWellKnownSpaces(tx, did, now)
     await tx.insertInto('member').values({ groupDid: did, did: group.owner, joinedAt: now, acceptedAt: null }).execute()
     await tx.insertInto('member_role').values({ groupDid: did, did: group.owner, role: 'owner' }).execute()
-    await recordChange(tx, did, 'group.created', did)
+    return recordChange(tx, did, 'group.created', did)
   })
-  return { did, handle: group.handle }
+  return { did, handle: group.handle, seq }
 }
 
 /** Adds (or re-roles) a member directly: used by seeding, not by any XRPC method. */

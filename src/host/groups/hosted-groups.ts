@@ -35,3 +35,8 @@ export class HostedGroups {
     return true
   }
 }
+
+/** The group stored under `handle` here (lower case), if any. */
+export async function groupWithHandle(db: HostDb, handle: string): Promise<{ did: string } | undefined> {
+  return db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
+}

@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely'
+import type { HostDatabaseSchema } from '../db/schema.js'
 import { schemaDict } from '../../node/lexicon/lexicons.js'
 
 /**
@@ -25,3 +27,11 @@ export const DEFAULT_ROLES: readonly RoleDefinition[] = [
   { name: 'moderator', actions: ['mod.read', 'mod.resolve'], assignable: [] },
   { name: 'member', actions: [], assignable: [] },
 ]
+
+/** A group's role definitions, most powerful first (owner, admin, moderator, member for the defaults), then by name. */
+export async function roleDefinitions(db: Kysely<HostDatabaseSchema>, groupDid: string): Promise<{ name: string; actions: string[]; assignable: string[] }[]> {
+  const rows = await db.selectFrom('role').selectAll().where('groupDid', '=', groupDid).execute()
+  return rows
+    .map((r) => ({ name: r.name, actions: JSON.parse(r.actions) as string[], assignable: JSON.parse(r.assignable) as string[] }))
+    .sort((a, b) => b.actions.length - a.actions.length || a.name.localeCompare(b.name))
+}

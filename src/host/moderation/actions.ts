@@ -3,7 +3,7 @@ import type { HostDatabaseSchema, SubjectStatus } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { recordChange } from '../changes.js'
 import { requireAction, type Viewer } from '../groups/access.js'
-import { banFromGroup, ejectMemberAs } from '../groups/eject.js'
+import { banFromGroup, ejectMemberAs } from '../membership/eject.js'
 import { spaceOfRecord } from './takedowns.js'
 
 type Tx = Transaction<HostDatabaseSchema>

@@ -1,4 +1,6 @@
-import type { ModerationEventTable } from '../db/schema.js'
+import type { Kysely } from 'kysely'
+import type { HostDatabaseSchema, ModerationEventTable } from '../db/schema.js'
+import { encodeCursor } from '../pagination.js'
 import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
 
 /**
@@ -21,4 +23,27 @@ export function historyView(row: ModerationEventTable, showReporter: boolean): D
     ...(hideAuthor ? {} : { createdBy: row.createdBy }),
     createdAt: row.createdAt,
   }
+}
+
+/**
+ * A page of a subject's reports and of its history, both newest first, paged together:
+ * the cursor holds the lowest report id and history id shown so far (0: that list ended).
+ */
+export async function subjectPages(db: Kysely<HostDatabaseSchema>, groupDid: string, key: string, after: readonly [number, number] | undefined, limit: number) {
+  let reportsQ = db.selectFrom('report').selectAll().where('groupDid', '=', groupDid).where('subjectKey', '=', key)
+  let historyQ = db.selectFrom('moderation_event').selectAll().where('groupDid', '=', groupDid).where('subjectKey', '=', key)
+  if (after) {
+    reportsQ = reportsQ.where('id', '<', after[0])
+    historyQ = historyQ.where('id', '<', after[1])
+  }
+  const reports = await reportsQ.orderBy('id', 'desc').limit(limit + 1).execute()
+  const history = await historyQ.orderBy('id', 'desc').limit(limit + 1).execute()
+  const moreReports = reports.length > limit
+  const moreHistory = history.length > limit
+  const shown = { reports: reports.slice(0, limit), history: history.slice(0, limit) }
+  const cursor =
+    moreReports || moreHistory
+      ? encodeCursor([moreReports ? shown.reports[shown.reports.length - 1]!.id : 0, moreHistory ? shown.history[shown.history.length - 1]!.id : 0])
+      : undefined
+  return { ...shown, cursor }
 }

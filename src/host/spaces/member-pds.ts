@@ -1,6 +1,7 @@
 import { createServiceJwt } from '@atproto/xrpc-server'
 import { getPdsEndpoint } from '@atproto/common-web'
-import type { HostContext } from '../context.js'
+import type { IdResolver } from '@atproto/identity'
+import type { Keypair } from '@atproto/crypto'
 import { refuse } from '../errors.js'
 import type { RecordKey } from './records.js'
 
@@ -40,6 +41,16 @@ async function readCapped(res: Response, max: number): Promise<string> {
 }
 
 /**
+ * What reading from a member's PDS needs: DID resolution to find it, the host's own
+ * identity to sign the request, and the SSRF-guarded fetch for peers.
+ */
+export interface MemberPdsReader {
+  idResolver: IdResolver
+  identity: { did: string; signingKey: Keypair }
+  peerFetch: typeof globalThis.fetch
+}
+
+/**
  * Reads one of a member's space records from the member's own PDS (decisions 6.1: an
  * announcement is only a hint; the PDS is the source of truth), with service auth the
  * host mints with its own key: `iss` = the host's service DID, `aud` = the member's PDS
@@ -47,7 +58,7 @@ async function readCapped(res: Response, max: number): Promise<string> {
  * (it checks the host against the group's DID document). A PDS that cannot be reached
  * or answers anything else is a refusal: nothing is counted on an unverified word.
  */
-export async function readFromMemberPds(ctx: HostContext, key: RecordKey): Promise<MemberPdsRecord> {
+export async function readFromMemberPds(ctx: MemberPdsReader, key: RecordKey): Promise<MemberPdsRecord> {
   const doc = await ctx.idResolver.did.resolve(key.repo).catch(() => null)
   const pds = doc ? getPdsEndpoint(doc) : undefined
   if (!pds) throw refuse('InvalidRequest', `${key.repo} did not resolve to a DID document naming a PDS, so the write cannot be checked`)

@@ -96,3 +96,17 @@ export async function listMemberRecords(db: Db, q: { space: string; repo: string
   if (q.before !== undefined) query = query.where('rkey', '<', q.before)
   return query.orderBy('rkey', 'desc').limit(q.limit).execute()
 }
+
+/**
+ * What every member wrote in a space, of one collection (optionally one rkey), ordered
+ * by member DID, then rkey, after the cursor's `[repo, rkey]`.
+ */
+export async function everyMembersRecords(db: Db, q: { space: string; collection: string; rkey?: string; after?: readonly [string, string]; limit: number }) {
+  let query = db.selectFrom('member_record').select(['repo', 'rkey', 'cid', 'value']).where('space', '=', q.space).where('collection', '=', q.collection)
+  if (q.rkey !== undefined) query = query.where('rkey', '=', q.rkey)
+  if (q.after) {
+    const [afterRepo, afterRkey] = q.after
+    query = query.where((eb) => eb.or([eb('repo', '>', afterRepo), eb.and([eb('repo', '=', afterRepo), eb('rkey', '>', afterRkey)])]))
+  }
+  return query.orderBy('repo').orderBy('rkey').limit(q.limit).execute()
+}

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely'
-import type { HostContext } from '../context.js'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
-import { loadGroup, viewerOf } from '../groups/access.js'
+import { loadGroup, viewerOf, type GroupLookup } from '../groups/access.js'
 import { formatSpaceAddress, parseSpaceAddress } from '../../shared/space-address.js'
 import { findMemberRecord } from './member-records.js'
 import { recordUri, type RecordKey } from './records.js'
@@ -15,7 +14,7 @@ import { canRead, loadSpace, type Space } from './space.js'
  * they learn nothing about which spaces exist. With it, the reader as every record
  * served from it is checked for (spaces/record-visibility.ts).
  */
-export async function readableSpace(ctx: HostContext, spaceParam: string, reader: string): Promise<{ space: Space; reader: RecordReader }> {
+export async function readableSpace(ctx: GroupLookup, spaceParam: string, reader: string): Promise<{ space: Space; reader: RecordReader }> {
   const address = parseSpaceAddress(spaceParam)
   if (!address) throw refuse('InvalidRequest', 'space must be a space address: at://<group_did>/space/<space_type>/<skey>')
   const group = await loadGroup(ctx, address.authority)

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { cidForLex, type LexValue } from '@atproto/lex-cbor'
 import { lexToIpld, lexToJson, type LexValue as LexiconValue } from '@atproto/lexicon'
 import { isValidTid } from '@atproto/syntax'
@@ -85,4 +85,11 @@ export async function storeRecord(
 export async function removeRecord(tx: Tx, key: RecordKey): Promise<boolean> {
   const res = await tx.deleteFrom('record').where('uri', '=', recordUri(key)).executeTakeFirst()
   return Number(res.numDeletedRows) > 0
+}
+
+/** The group's own records of one collection in a space, newest rkey first, before `before`. */
+export async function groupRecords(db: Kysely<HostDatabaseSchema>, q: { space: string; repo: string; collection: string; limit: number; before?: string }) {
+  let query = db.selectFrom('record').select(['rkey', 'cid', 'value']).where('space', '=', q.space).where('repo', '=', q.repo).where('collection', '=', q.collection)
+  if (q.before !== undefined) query = query.where('rkey', '<', q.before)
+  return query.orderBy('rkey', 'desc').limit(q.limit).execute()
 }

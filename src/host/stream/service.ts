@@ -3,7 +3,7 @@ import { ErrorFrame, XRPCError, type ErrorFrameBody } from '@atproto/xrpc-server
 import type { Logger } from 'pino'
 import type { HostDb } from '../db/index.js'
 import { isPostgres } from '../db/dialect.js'
-import type { HostContext } from '../context.js'
+import type { GroupLookup } from '../groups/access.js'
 import { ChangeFeed } from './feed.js'
 import { StreamConnections } from './connections.js'
 import { onChangeWritten } from './log-signals.js'
@@ -49,7 +49,7 @@ export class ChangeStreams {
    * once it is under way (the database busy or gone) ends it with an error frame that
    * names the cursor to resume from, as a slow client's does.
    */
-  async *subscribe(ctx: HostContext, req: IncomingMessage, request: Omit<StreamRequest, 'caller'>, signal: AbortSignal): AsyncGenerator<StreamMessage | HandlerError> {
+  async *subscribe(ctx: GroupLookup & { logger: Logger }, req: IncomingMessage, request: Omit<StreamRequest, 'caller'>, signal: AbortSignal): AsyncGenerator<StreamMessage | HandlerError> {
     const conn = this.connections.of(req)
     if (!conn) throw new Error('a change stream without an admitted upgrade')
     const stop = AbortSignal.any([signal, conn.stop.signal])

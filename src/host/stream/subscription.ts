@@ -1,7 +1,6 @@
 import { InvalidRequestError } from '@atproto/xrpc-server'
-import type { HostContext } from '../context.js'
 import type { ChangeTable } from '../db/schema.js'
-import { loadGroup, viewerOf } from '../groups/access.js'
+import { loadGroup, viewerOf, type GroupLookup } from '../groups/access.js'
 import { changeCursor, parseChangeCursor } from '../changes.js'
 import { refuse } from '../errors.js'
 import type { Change, Info } from '../../node/lexicon/types/example/groups/subscribeChanges.js'
@@ -36,7 +35,7 @@ export interface StreamRequest {
  * with one position throughout, so the switch neither skips nor repeats an entry. Each
  * entry is judged as it goes out (./caller-view.ts).
  */
-export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: StreamRequest, progress: StreamProgress, signal: AbortSignal): AsyncGenerator<StreamMessage> {
+export async function* streamChanges(ctx: GroupLookup, feed: ChangeFeed, req: StreamRequest, progress: StreamProgress, signal: AbortSignal): AsyncGenerator<StreamMessage> {
   const { caller } = req
   const named = req.groups?.length ? [...new Set(req.groups)] : undefined
   let following: Set<string>
@@ -143,7 +142,7 @@ export async function* streamChanges(ctx: HostContext, feed: ChangeFeed, req: St
 }
 
 /** The groups on this host where `did` is a member. */
-async function groupsOf(ctx: HostContext, did: string): Promise<Set<string>> {
+async function groupsOf(ctx: GroupLookup, did: string): Promise<Set<string>> {
   const rows = await ctx.db.selectFrom('member').select('groupDid').where('did', '=', did).execute()
   return new Set(rows.map((r) => r.groupDid))
 }

@@ -3,9 +3,9 @@ import { createRequire } from 'node:module'
 import type { Duplex } from 'node:stream'
 import type express from 'express'
 import { XRPCError, extractUrlNsid } from '@atproto/xrpc-server'
-import type { HostContext } from '../context.js'
+import type { Logger } from 'pino'
 import type { Server } from '../../node/lexicon/index.js'
-import { verifyServiceAuth } from '../auth/service-auth.js'
+import { verifyServiceAuth, type ServiceAuthDeps } from '../auth/service-auth.js'
 import { ipKey } from '../limits/ip-limit.js'
 import type { CounterStore } from '../limits/window-counter.js'
 import type { RateLimits } from '../limits/rate-limits.js'
@@ -78,7 +78,8 @@ function handshakeProblem(req: IncomingMessage): string | undefined {
 }
 
 export interface UpgradeDeps {
-  ctx: HostContext
+  /** Service auth's needs, and the log the upgrades are written to. */
+  ctx: ServiceAuthDeps & { logger: Logger }
   xrpc: Server
   app: express.Application
   connections: StreamConnections

@@ -16,7 +16,7 @@ const register: RegisterSpaceRoute = (server, ctx) => {
       const { space, repo, collection, limit } = params
       if (!parseSpaceAddress(space)) throw new InvalidRequestError('space must be a space address: at://<group_did>/space/<space_type>/<skey>')
       await assertMayRead(ctx, auth.credentials, { space, repo })
-      const rows = await ctx.store.list({ repo, space, collection, limit: limit + 1, before: decodeCursor(params.cursor) })
+      const rows = await ctx.store.list({ repo, space, collection, limit: limit + 1, before: decodeCursor(params.cursor, ['string']) })
       const { items, cursor } = page(rows, limit, (r) => r.rkey)
       return {
         encoding: 'application/json',

@@ -20,7 +20,7 @@ const changes = async () =>
 
 describe('example.groups.admitMember', () => {
   it('refuses callers without admit: Forbidden, and the request stays pending', async () => {
-    expect((await ask('outsider')).body).toEqual({ status: 'pending' })
+    expect((await ask('outsider')).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     for (const by of ['moderator', 'member', 'outsider2'] as const) {
       const res = await decide(by, 'outsider', 'admit')
       expect(res.status, by).toBe(400)
@@ -56,7 +56,7 @@ describe('example.groups.admitMember', () => {
   })
 
   it('denies: the request is decided, the person is not a member, and it cannot be admitted after', async () => {
-    expect((await ask('outsider2')).body).toEqual({ status: 'pending' })
+    expect((await ask('outsider2')).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     expect(await decide('admin', 'outsider2', 'deny')).toMatchObject({ status: 200, body: {} })
     expect((await as('outsider2').call('example.groups.getJoinRequest', { params: { group: group() } })).body).toEqual({})
     expect(await rolesOf('outsider2')).toBeUndefined()
@@ -67,7 +67,7 @@ describe('example.groups.admitMember', () => {
   })
 
   it('refuses roles the caller could not grant (NotAssignable) and unknown roles (InvalidRequest), deciding nothing', async () => {
-    expect((await ask('outsider2')).body).toEqual({ status: 'pending' })
+    expect((await ask('outsider2')).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     expect(await decide('admin', 'outsider2', 'admit', ['admin'])).toMatchObject({ status: 400, body: { error: 'NotAssignable' } })
     expect((await decide('admin', 'outsider2', 'admit', ['member', 'owner'])).body.error).toBe('NotAssignable')
     expect(await decide('admin', 'outsider2', 'admit', ['chief'])).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
@@ -85,21 +85,21 @@ describe('example.groups.admitMember', () => {
 
   it('lets the owner admit someone as an admin', async () => {
     expect((await as('outsider').call('example.groups.leaveGroup', { body: { group: group() } })).status).toBe(200)
-    expect((await ask('outsider')).body).toEqual({ status: 'pending' })
+    expect((await ask('outsider')).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     expect((await decide('owner', 'outsider', 'admit', ['admin'])).status).toBe(200)
     expect(await rolesOf('outsider')).toEqual(['admin'])
   })
 
   it('closes an invite made while the request was pending, so it cannot be redeemed later', async () => {
     expect((await as('outsider').call('example.groups.leaveGroup', { body: { group: group() } })).status).toBe(200)
-    expect((await ask('outsider')).body).toEqual({ status: 'pending' })
+    expect((await ask('outsider')).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     expect((await as('owner').call('example.groups.createInvite', { body: { group: group(), invitee: as('outsider').did } })).status).toBe(200)
     expect((await decide('owner', 'outsider', 'admit')).status).toBe(200)
     const invites = await as('owner').call<{ invites: { invitee: string }[] }>('example.groups.listInvites', { params: { group: group() } })
     expect(invites.body.invites).toEqual([])
     // Leaving and asking again goes through approval, not through the spent invite.
     expect((await as('outsider').call('example.groups.leaveGroup', { body: { group: group() } })).status).toBe(200)
-    expect((await ask('outsider')).body).toEqual({ status: 'pending' })
+    expect((await ask('outsider')).body).toEqual({ status: 'pending', seq: expect.any(Number) })
   })
 
   it('answers InvalidRequest for malformed input and an unknown group, never a 500', async () => {

@@ -24,7 +24,7 @@ describe('two admins deciding the same request at the same moment', () => {
   it('lets exactly one decide; the other gets RequestNotFound, round after round', async () => {
     for (const [i, round] of ROUNDS.entries()) {
       const requester = as(round.requester)
-      expect((await requester.call('example.groups.requestJoin', { body: { group: group() } })).body, `round ${i}`).toEqual({ status: 'pending' })
+      expect((await requester.call('example.groups.requestJoin', { body: { group: group() } })).body, `round ${i}`).toEqual({ status: 'pending', seq: expect.any(Number) })
       const { id } = (await requester.call<{ request: { id: string } }>('example.groups.getJoinRequest', { params: { group: group() } })).body.request
 
       // Tokens first, so the two calls leave together and race inside the host; who
@@ -78,7 +78,7 @@ describe('the last two configurers giving it up at the same moment', () => {
   async function restore(): Promise<void> {
     for (const name of PAIR) {
       if (!(await membersOf()).some((m) => m.did === as(name).did)) {
-        expect((await as(name).call('example.groups.requestJoin', { body: { group: open() } })).body).toEqual({ status: 'admitted' })
+        expect((await as(name).call('example.groups.requestJoin', { body: { group: open() } })).body).toEqual({ status: 'admitted', seq: expect.any(Number) })
       }
     }
     const holders = await configurers()

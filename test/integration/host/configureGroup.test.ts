@@ -14,7 +14,7 @@ describe('example.groups.configureGroup', () => {
     const res = await configure('owner', { displayName: 'Book club', description: 'We read.', joinPolicy: 'approval' })
     expect(res).toMatchObject({ status: 200, body: {} })
     expect(await view()).toMatchObject({ displayName: 'Book club', description: 'We read.', joinPolicy: 'approval', handle: 'open.groups.test' })
-    expect((await as('outsider').call('example.groups.requestJoin', { body: { group: group() } })).body).toEqual({ status: 'pending' })
+    expect((await as('outsider').call('example.groups.requestJoin', { body: { group: group() } })).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     const log = await as('member').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: group() } })
     expect(log.body.changes.filter((c) => c.kind === 'group.configured')).toEqual([expect.objectContaining({ subject: group() })])
   })

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { HostDb } from '../../../src/host/db/index.js'
 import { useOwnHostDb } from '../../support/own-host-db.js'
 import { groupTransaction } from '../../../src/host/db/group-lock.js'
-import { openJoinRequest, REQUESTS_PER_DAY } from '../../../src/host/groups/new-join-request.js'
+import { openJoinRequest, REQUESTS_PER_DAY } from '../../../src/host/membership/new-join-request.js'
 
 /**
  * Join requests do not pile up (issue 22): one that was decided or withdrawn is deleted

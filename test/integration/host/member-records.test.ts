@@ -130,7 +130,7 @@ describe('the host counts what checks out, not what a PDS says', () => {
       const token = await createServiceJwt({ iss: did as `did:${string}:${string}`, aud: net.stack.host.aud as `did:${string}:${string}`, lxm: method, keypair: key })
       return xrpc<{ accepted?: boolean; status?: string; message?: string }>(net.stack.host.url, method, { body, headers: { authorization: `Bearer ${token}` } })
     }
-    expect((await asDid('example.groups.requestJoin', { group: groupDid('open') })).body).toEqual({ status: 'admitted' })
+    expect((await asDid('example.groups.requestJoin', { group: groupDid('open') })).body).toEqual({ status: 'admitted', seq: expect.any(Number) })
     const accepted = async () => {
       const res = await net.as('owner').call<{ members: { did: string; accepted: boolean }[] }>('example.groups.listMembers', { params: { group: groupDid('open'), q: did } })
       return res.body.members.find((m) => m.did === did)?.accepted

@@ -20,7 +20,7 @@ describe('example.groups.requestJoin', () => {
   it('leaves a pending request in an approval group, once, however often asked', async () => {
     const outsider = net.as('outsider')
     const group = net.group('approval').did
-    expect((await outsider.call('example.groups.requestJoin', { body: { group, message: 'hi' } })).body).toEqual({ status: 'pending' })
+    expect((await outsider.call('example.groups.requestJoin', { body: { group, message: 'hi' } })).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     expect((await outsider.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'pending' })
   })
 
@@ -68,7 +68,7 @@ describe('example.groups.requestJoin asked and withdrawn over and over', () => {
         expect((await person.call('example.groups.getJoinRequest', { params: { group } })).body).toEqual({})
         continue
       }
-      expect(asked.body).toEqual({ status: 'pending' })
+      expect(asked.body).toEqual({ status: 'pending', seq: expect.any(Number) })
       expect((await person.call('example.groups.cancelJoinRequest', { body: { group } })).status).toBe(200)
     }
     // The one made above and nine of these; the rest refused.
@@ -86,10 +86,10 @@ describe('example.groups.requestJoin after the group opens', () => {
     const person = net.as('outsider2')
     const admin = net.as('admin')
     const group = net.group('approval').did
-    expect((await person.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'pending' })
+    expect((await person.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     expect((await net.as('owner').call('example.groups.configureGroup', { body: { group, joinPolicy: 'open' } })).status).toBe(200)
 
-    expect((await person.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'admitted' })
+    expect((await person.call('example.groups.requestJoin', { body: { group } })).body).toEqual({ status: 'admitted', seq: expect.any(Number) })
     expect((await person.call('example.groups.getJoinRequest', { params: { group } })).body).toEqual({})
     const pending = await admin.call<{ requests: { did: string }[] }>('example.groups.listJoinRequests', { params: { group } })
     expect(pending.body.requests.map((r) => r.did)).not.toContain(person.did)

@@ -94,7 +94,7 @@ describe('example.groups.createSpace', () => {
 
   it('creates the space and adds it to the space index', async () => {
     const res = await net.as('admin').call('example.groups.createSpace', { body: calendarSpec() })
-    expect(res).toEqual(expect.objectContaining({ status: 200, body: { uri: calendar() } }))
+    expect(res).toEqual(expect.objectContaining({ status: 200, body: { uri: calendar(), seq: expect.any(Number) } }))
 
     const entry = (await spaceIndex()).find((r) => r.uri === indexUri('community.lexicon.calendar:self'))
     expect(entry?.value).toMatchObject({
@@ -183,7 +183,7 @@ describe('reading spaces', () => {
     const made = await net.as('owner').call('example.groups.createSpace', {
       body: { group: group(), type: 'example.notes', skey: 'admins', name: 'Admin notes', readableBy: ['owner', 'admin'], credentialScopes: [] },
     })
-    expect(made.body).toEqual({ uri: space })
+    expect(made.body).toEqual({ uri: space, seq: expect.any(Number) })
     const params = { space, repo: group(), collection: 'community.lexicon.calendar.event' }
     expect(await net.as('admin').call('com.atproto.space.listRecords', { params })).toMatchObject({ status: 200, body: { records: [] } })
     expect(await net.as('member').call('com.atproto.space.listRecords', { params })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })

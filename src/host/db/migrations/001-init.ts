@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { addAutoId } from '../dialect.js'
+import { addAutoId } from './portable.js'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import { addAutoId, inTransaction } from '../dialect.js'
+import { addAutoId, inTransaction } from './portable.js'
 
 /**
  * Invites get their own key. An invite's address is not unique: the spec's

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { addAutoId } from '../dialect.js'
+import { addAutoId } from './portable.js'
 
 /**
  * Moderation the Ozone way (issue 17). Reports get a table of their own, with real

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { inTransaction } from '../dialect.js'
+import { inTransaction } from './portable.js'
 
 /** The columns this migration reads, as they stand at 014. */
 interface Tables {

@@ -1,9 +1,8 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
-import { recordChange } from '../../../changes.js'
-import { parseJoinPolicy } from '../../../groups/join-policy.js'
-import type { GroupTable } from '../../../db/schema.js'
+import { lastChangeIn, seqField } from '../../../changes.js'
+import { configureGroup, profileChange } from '../../../groups/configure.js'
 
 /**
  * Changes the profile or join policy (needs `group.configure`). Fields left out stay as
@@ -14,20 +13,14 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.configureGroup({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const { displayName, description, joinPolicy } = input.body
       const group = await loadGroup(ctx, input.body.group)
-      const set: Partial<Pick<GroupTable, 'displayName' | 'description' | 'joinPolicy'>> = {}
-      if (displayName !== undefined) set.displayName = displayName || null
-      if (description !== undefined) set.description = description || null
-      if (joinPolicy !== undefined) set.joinPolicy = parseJoinPolicy(joinPolicy)
-
-      await ctx.db.transaction().execute(async (tx) => {
+      const change = profileChange(input.body)
+      const seq = await ctx.db.transaction().execute(async (tx) => {
         requireAction(await viewerOf(tx, group.did, auth.credentials.did), 'group.configure')
-        if (Object.keys(set).length === 0) return
-        await tx.updateTable('group').set(set).where('did', '=', group.did).execute()
-        await recordChange(tx, group.did, 'group.configured', group.did)
+        await configureGroup(tx, group.did, change)
+        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: {} }
+      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

@@ -8,6 +8,7 @@ import { parseJoinPolicy } from '../../../groups/join-policy.js'
 import { requireHostedHandle } from '../../../groups/handle-domains.js'
 import { refuse } from '../../../errors.js'
 import { requireRoomForGroup } from '../../../groups/groups-per-account.js'
+import { groupWithHandle } from '../../../groups/hosted-groups.js'
 
 /**
  * Creates a group on this host with the caller as its owner. The group's DID is minted
@@ -35,7 +36,7 @@ const register: RegisterMethod = (server, ctx) => {
       // creations still cannot both win: the handle column is unique, and the cap is
       // checked again under the creator's lock where the group is stored.
       await requireRoomForGroup(ctx.db, creator.did, creator.maxGroups)
-      const taken = await ctx.db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
+      const taken = await groupWithHandle(ctx.db, handle)
       if (taken) throw refuse('InvalidRequest', `The handle ${handle} is already taken on this host`)
 
       const created = await createGroup(ctx.db, ctx.config, {

@@ -2,11 +2,10 @@ import type { RegisterMethod } from '../../registrar.js'
 import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
-import { parseSubject, recordModerationEvent, requireSubject, subjectViews } from '../../../moderation/subjects.js'
-import { applyTakedown, parseAction, statusAfter, type ModerationAction } from '../../../moderation/actions.js'
-import { assignSubject, releaseSubject } from '../../../moderation/assignment.js'
-import type { SubjectTable } from '../../../db/schema.js'
-import { recordChange } from '../../../changes.js'
+import { parseSubject } from '../../../moderation/subjects.js'
+import { parseAction } from '../../../moderation/actions.js'
+import { moderate } from '../../../moderation/events.js'
+import { lastChangeIn, seqField } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 
 /**
@@ -21,57 +20,19 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.emitModerationEvent({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const caller = auth.credentials.did
       const { key } = parseSubject(input.body.subject)
       const action = parseAction(input.body.event)
       const note = input.body.note?.trim() || undefined
       if (action === 'comment' && !note) throw refuse('InvalidRequest', 'A comment needs words (note)')
       const group = await loadGroup(ctx, input.body.group)
-
-      const subject = await groupTransaction(ctx.db, group.did, async (tx) => {
-        const viewer = await viewerOf(tx, group.did, caller)
+      const { subject, seq } = await groupTransaction(ctx.db, group.did, async (tx) => {
+        const viewer = await viewerOf(tx, group.did, auth.credentials.did)
         requireAction(viewer, 'mod.resolve')
-        const row = await requireSubject(tx, group.did, key)
-        const ban = action === 'takedown' || action === 'reverseTakedown' ? await applyTakedown(tx, group.did, viewer, key, action, note) : false
-        const held = await holdAfter(tx, row, action, caller)
-        const status = statusAfter(action)
-        await tx
-          .updateTable('subject')
-          .set({ ...(status ? { status } : {}), updatedAt: new Date().toISOString() })
-          .where('groupDid', '=', group.did)
-          .where('subjectKey', '=', key)
-          .execute()
-        await recordModerationEvent(tx, {
-          groupDid: group.did,
-          subjectKey: key,
-          kind: action,
-          data: { ...(note ? { note } : {}), ...(ban ? { ban: true } : {}), ...held },
-          createdBy: caller,
-        })
-        await recordChange(tx, group.did, 'subject.updated', key)
-        const [view] = await subjectViews(tx, group.did, [await requireSubject(tx, group.did, key)], caller)
-        return view!
+        const subject = await moderate(tx, group.did, viewer, key, action, note)
+        return { subject, seq: lastChangeIn(tx) }
       })
-      return { encoding: 'application/json', body: { subject } }
+      return { encoding: 'application/json', body: { subject, ...seqField(seq) } }
     },
   })
-}
-/**
- * What an event does to a moderator's hold on the subject (moderation/assignment.ts):
- * `assign` takes it, `unassign` releases it, and a decision (resolve, takedown) ends it.
- * Returns what the history entry records of it.
- */
-async function holdAfter(tx: Parameters<typeof assignSubject>[0], row: SubjectTable, action: ModerationAction, caller: string): Promise<{ assignedTo?: string; endAt?: string }> {
-  if (action === 'assign') {
-    const { did, endAt } = await assignSubject(tx, row, caller)
-    return { assignedTo: did, endAt }
-  }
-  if (action === 'unassign') {
-    const released = await releaseSubject(tx, row)
-    if (!released) throw refuse('InvalidRequest', 'Nobody has taken this subject')
-    return { assignedTo: released }
-  }
-  if (statusAfter(action) === 'resolved') await releaseSubject(tx, row)
-  return {}
 }
 export default register

@@ -1,7 +1,7 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
-import { ACTIONS } from '../../../groups/roles.js'
+import { ACTIONS, roleDefinitions } from '../../../groups/roles.js'
 
 /**
  * A group's profile, join policy and role definitions, and the caller's standing in it.
@@ -14,11 +14,7 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const group = await loadGroup(ctx, params.group)
       const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
-      const roleRows = await ctx.db.selectFrom('role').selectAll().where('groupDid', '=', group.did).execute()
-      const roles = roleRows
-        .map((r) => ({ name: r.name, actions: JSON.parse(r.actions) as string[], assignable: JSON.parse(r.assignable) as string[] }))
-        // Most powerful first (owner, admin, moderator, member for the defaults), then by name.
-        .sort((a, b) => b.actions.length - a.actions.length || a.name.localeCompare(b.name))
+      const roles = await roleDefinitions(ctx.db, group.did)
       return {
         encoding: 'application/json',
         body: {

@@ -1,5 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
-import { serviceAuthWithDpop } from '../../../auth/group-auth.js'
+import { serviceAuthWithDpop } from '../../../auth/service-auth-with-proof.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { refuse } from '../../../errors.js'
 import { groupSpaceAddress, loadSpace, writableCollections } from '../../../spaces/space.js'

@@ -1,7 +1,7 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
-import { joinRequestView } from '../../../groups/join-requests.js'
+import { joinRequestView, pendingRequestOf } from '../../../membership/join-requests.js'
 
 /**
  * The caller's own pending request. Once it is decided or withdrawn there is none: the
@@ -12,13 +12,7 @@ const register: RegisterMethod = (server, ctx) => {
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
       const group = await loadGroup(ctx, params.group)
-      const row = await ctx.db
-        .selectFrom('join_request')
-        .selectAll()
-        .where('groupDid', '=', group.did)
-        .where('did', '=', auth.credentials.did)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
+      const row = await pendingRequestOf(ctx.db, group.did, auth.credentials.did)
       return { encoding: 'application/json', body: row ? { request: joinRequestView(row) } : {} }
     },
   })

@@ -3,24 +3,14 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { requireSubject, subjectViews } from '../../../moderation/subjects.js'
 import { mayKnowReporters, reportView } from '../../../moderation/reports.js'
-import { historyView } from '../../../moderation/history.js'
+import { historyView, subjectPages } from '../../../moderation/history.js'
 import { spaceOfRecord } from '../../../moderation/takedowns.js'
 import { parseSpaceRecordAddress } from '../../../../shared/space-address.js'
 import { findStoredRecord } from '../../../spaces/readers.js'
 import { groupRecordReader, isServed, recordVisibility } from '../../../spaces/record-visibility.js'
 import type { Viewer } from '../../../groups/access.js'
 import type { HostContext } from '../../../context.js'
-import { decodeCursor, encodeCursor } from '../../../pagination.js'
-import { refuse } from '../../../errors.js'
-
-/** The cursor holds the lowest report id and history id shown so far (0: that list ended). */
-function parseCursor(cursor: string | undefined): [number, number] | undefined {
-  const raw = decodeCursor(cursor)
-  if (raw === undefined) return undefined
-  const m = /^(\d+):(\d+)$/.exec(raw)
-  if (!m) throw refuse('InvalidRequest', 'Malformed cursor')
-  return [Number(m[1]), Number(m[2])]
-}
+import { decodeCursor } from '../../../pagination.js'
 
 /**
  * One subject for the moderator's detail pane (needs `mod.read`): the subject as the
@@ -43,25 +33,11 @@ const register: RegisterMethod = (server, ctx) => {
       requireAction(viewer, 'mod.read')
       const key = params.subject
       const row = await requireSubject(ctx.db, group.did, key)
-      const after = parseCursor(params.cursor)
+      // The cursor holds the lowest report id and history id shown so far (0: that list ended).
+      const after = decodeCursor(params.cursor, ['int', 'int'])
       const showReporter = mayKnowReporters(key, reader)
 
-      let reportsQ = ctx.db.selectFrom('report').selectAll().where('groupDid', '=', group.did).where('subjectKey', '=', key)
-      let historyQ = ctx.db.selectFrom('moderation_event').selectAll().where('groupDid', '=', group.did).where('subjectKey', '=', key)
-      if (after) {
-        reportsQ = reportsQ.where('id', '<', after[0])
-        historyQ = historyQ.where('id', '<', after[1])
-      }
-      const reports = await reportsQ.orderBy('id', 'desc').limit(params.limit + 1).execute()
-      const history = await historyQ.orderBy('id', 'desc').limit(params.limit + 1).execute()
-      const moreReports = reports.length > params.limit
-      const moreHistory = history.length > params.limit
-      const shownReports = reports.slice(0, params.limit)
-      const shownHistory = history.slice(0, params.limit)
-      const cursor =
-        moreReports || moreHistory
-          ? encodeCursor(`${moreReports ? shownReports[shownReports.length - 1]!.id : 0}:${moreHistory ? shownHistory[shownHistory.length - 1]!.id : 0}`)
-          : undefined
+      const { reports: shownReports, history: shownHistory, cursor } = await subjectPages(ctx.db, group.did, key, after, params.limit)
 
       const [subject] = await subjectViews(ctx.db, group.did, [row], reader)
       // Only the first page carries the subject's content; later ones page the lists.

@@ -1,7 +1,7 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
-import { visibleChanges } from '../../../groups/change-visibility.js'
+import { visibleChangesPage } from '../../../groups/change-visibility.js'
 import { refuse } from '../../../errors.js'
 import { changeCursor, parseChangeCursor } from '../../../changes.js'
 import { groupLogEnd, logStart } from '../../../stream/log-horizon.js'
@@ -35,16 +35,7 @@ const register: RegisterMethod = (server, ctx) => {
       const after = parseChangeCursor(params.cursor)
 
       const logEnd = Math.max(after, await groupLogEnd(ctx.db, group.did))
-      const rows = await ctx.db
-        .selectFrom('change')
-        .selectAll()
-        .where('groupDid', '=', group.did)
-        .where('seq', '>', after)
-        .where('seq', '<=', logEnd)
-        .where(await visibleChanges(ctx.db, group.did, viewer))
-        .orderBy('seq')
-        .limit(params.limit)
-        .execute()
+      const rows = await visibleChangesPage(ctx.db, group.did, viewer, { after, end: logEnd }, params.limit)
       // After the read: pruning takes only a prefix, so a cursor not below the start now
       // missed nothing in what was just read.
       if (params.cursor !== undefined && after < (await logStart(ctx.db))) {

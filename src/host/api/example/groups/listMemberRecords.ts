@@ -3,8 +3,8 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { decodeCursor, page } from '../../../pagination.js'
 import { readableSpace } from '../../../spaces/readers.js'
 import { recordUri } from '../../../spaces/records.js'
-import { refuse } from '../../../errors.js'
 import { servedRecords } from '../../../spaces/record-visibility.js'
+import { everyMembersRecords } from '../../../spaces/member-records.js'
 
 /**
  * What every member wrote in a space, of one collection (optionally one rkey), in one
@@ -23,15 +23,9 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const { collection, rkey, limit } = params
       const { space, reader } = await readableSpace(ctx, params.space, auth.credentials.did)
-      const after = decodeCursor(params.cursor)
-      // DIDs and record keys hold no space, so one joins the two parts of the key.
-      const [afterRepo, afterRkey] = after?.split(' ') ?? []
-      if (after !== undefined && (!afterRepo || !afterRkey)) throw refuse('InvalidRequest', 'Malformed cursor')
-      let query = ctx.db.selectFrom('member_record').select(['repo', 'rkey', 'cid', 'value']).where('space', '=', space.uri).where('collection', '=', collection)
-      if (rkey !== undefined) query = query.where('rkey', '=', rkey)
-      if (afterRepo && afterRkey) query = query.where((eb) => eb.or([eb('repo', '>', afterRepo), eb.and([eb('repo', '=', afterRepo), eb('rkey', '>', afterRkey)])]))
-      const rows = await query.orderBy('repo').orderBy('rkey').limit(limit + 1).execute()
-      const { items, cursor } = page(rows, limit, (r) => `${r.repo} ${r.rkey}`)
+      const after = decodeCursor(params.cursor, ['string', 'string'])
+      const rows = await everyMembersRecords(ctx.db, { space: space.uri, collection, rkey, after, limit: limit + 1 })
+      const { items, cursor } = page(rows, limit, (r) => [r.repo, r.rkey])
       const records = items.map((r) => ({
         uri: recordUri({ space: space.uri, repo: r.repo, collection, rkey: r.rkey }),
         repo: r.repo,

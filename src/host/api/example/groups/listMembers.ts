@@ -3,7 +3,7 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { refuse } from '../../../errors.js'
 import { decodeCursor, page } from '../../../pagination.js'
-import { isPostgres } from '../../../db/dialect.js'
+import { membersPage, rolesOfMembers } from '../../../membership/members.js'
 
 /**
  * Members with their roles, ordered by DID (a stable key, so pages never skip or repeat).
@@ -21,31 +21,10 @@ const register: RegisterMethod = (server, ctx) => {
       const group = await loadGroup(ctx, params.group)
       const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
       if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may list its members')
-      const after = decodeCursor(params.cursor)
-      const q = params.q?.trim().toLowerCase()
-
-      let query = ctx.db.selectFrom('member').selectAll().where('groupDid', '=', group.did)
-      if (after !== undefined) query = query.where('did', '>', after)
-      // instr, not LIKE: `%` and `_` in a search string are plain characters.
-      if (q) query = query.where((eb) => eb(eb.fn(isPostgres(ctx.db) ? 'strpos' : 'instr', [eb.fn('lower', ['did']), eb.val(q)]), '>', 0))
-      const rows = await query.orderBy('did').limit(params.limit + 1).execute()
+      const after = decodeCursor(params.cursor, ['string'])
+      const rows = await membersPage(ctx.db, group.did, after, params.q?.trim().toLowerCase(), params.limit + 1)
       const { items, cursor } = page(rows, params.limit, (r) => r.did)
-
-      const roleRows = items.length
-        ? await ctx.db
-            .selectFrom('member_role')
-            .select(['did', 'role'])
-            .where('groupDid', '=', group.did)
-            .where(
-              'did',
-              'in',
-              items.map((m) => m.did),
-            )
-            .orderBy('role')
-            .execute()
-        : []
-      const rolesOf = new Map<string, string[]>()
-      for (const r of roleRows) rolesOf.set(r.did, [...(rolesOf.get(r.did) ?? []), r.role])
+      const rolesOf = await rolesOfMembers(ctx.db, group.did, items.map((m) => m.did))
 
       return {
         encoding: 'application/json',

@@ -1,6 +1,7 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { decodeCursor, page } from '../../../pagination.js'
+import { groupsOfMember, rolesInGroups } from '../../../membership/members.js'
 
 /**
  * The groups on this host where the caller is a member, with the caller's roles in each
@@ -15,31 +16,10 @@ const register: RegisterMethod = (server, ctx) => {
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
       const caller = auth.credentials.did
-      const after = decodeCursor(params.cursor)
-      let query = ctx.db
-        .selectFrom('member')
-        .innerJoin('group', 'group.did', 'member.groupDid')
-        .select(['group.did', 'group.handle', 'group.displayName', 'group.joinPolicy', 'member.joinedAt', 'member.acceptedAt'])
-        .where('member.did', '=', caller)
-      if (after !== undefined) query = query.where('group.did', '>', after)
-      const rows = await query.orderBy('group.did').limit(params.limit + 1).execute()
+      const after = decodeCursor(params.cursor, ['string'])
+      const rows = await groupsOfMember(ctx.db, caller, after, params.limit + 1)
       const { items, cursor } = page(rows, params.limit, (r) => r.did)
-
-      const roleRows = items.length
-        ? await ctx.db
-            .selectFrom('member_role')
-            .select(['groupDid', 'role'])
-            .where('did', '=', caller)
-            .where(
-              'groupDid',
-              'in',
-              items.map((g) => g.did),
-            )
-            .orderBy('role')
-            .execute()
-        : []
-      const rolesOf = new Map<string, string[]>()
-      for (const r of roleRows) rolesOf.set(r.groupDid, [...(rolesOf.get(r.groupDid) ?? []), r.role])
+      const rolesOf = await rolesInGroups(ctx.db, caller, items.map((g) => g.did))
 
       return {
         encoding: 'application/json',

@@ -2,28 +2,9 @@ import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { parseStatus, subjectViews } from '../../../moderation/subjects.js'
-import { decodeCursor, page } from '../../../pagination.js'
+import { page } from '../../../pagination.js'
+import { parseQueueCursor, SORTS, subjectKeyOf, subjectsPage, type Sort } from '../../../moderation/queue.js'
 import { refuse } from '../../../errors.js'
-
-type Sort = 'oldest' | 'mostReports' | 'newestReport'
-const SORTS: readonly Sort[] = ['oldest', 'mostReports', 'newestReport']
-
-/**
- * The cursor is the last item's sort key and subjectKey: [createdAt, key] for `oldest`,
- * [reportCount, key] for `mostReports`, [lastReportedAt, key] for `newestReport`.
- */
-function parseCursor(cursor: string | undefined, sort: Sort): [string | number, string] | undefined {
-  const raw = decodeCursor(cursor)
-  if (raw === undefined) return undefined
-  try {
-    const v = JSON.parse(raw) as unknown
-    const first = sort === 'mostReports' ? 'number' : 'string'
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === first && typeof v[1] === 'string') return [v[0] as string | number, v[1]]
-  } catch {
-    // falls through to the refusal
-  }
-  throw refuse('InvalidRequest', 'Malformed cursor')
-}
 
 /**
  * The moderation queue (needs `mod.read`). By default oldest report first, so subjects
@@ -44,30 +25,10 @@ const register: RegisterMethod = (server, ctx) => {
       if (params.kind !== undefined && params.kind !== 'account' && params.kind !== 'record') {
         throw refuse('InvalidRequest', 'kind is account or record')
       }
-      const after = parseCursor(params.cursor, sort)
+      const after = parseQueueCursor(params.cursor, sort)
 
-      let query = ctx.db.selectFrom('subject').selectAll().where('groupDid', '=', group.did)
-      if (status) query = query.where('status', '=', status)
-      // An account's key is its DID, a record's its at:// address.
-      if (params.kind === 'account') query = query.where('subjectKey', 'like', 'did:%')
-      if (params.kind === 'record') query = query.where('subjectKey', 'like', 'at://%')
-      if (params.reasonType !== undefined) {
-        const reasonType = params.reasonType
-        query = query.where('subjectKey', 'in', (eb) =>
-          eb.selectFrom('report').select('report.subjectKey').where('report.groupDid', '=', group.did).where('report.reasonType', '=', reasonType),
-        )
-      }
-      const column = sort === 'mostReports' ? 'reportCount' : sort === 'newestReport' ? 'lastReportedAt' : 'createdAt'
-      // oldest runs ascending; the other two put the biggest first, ties by key ascending.
-      const dir = sort === 'oldest' ? 'asc' : 'desc'
-      if (after) {
-        const [value, key] = after
-        query = query.where((eb) =>
-          eb.or([eb(column, dir === 'asc' ? '>' : '<', value as never), eb.and([eb(column, '=', value as never), eb('subjectKey', '>', key)])]),
-        )
-      }
-      const rows = await query.orderBy(column, dir).orderBy('subjectKey').limit(params.limit + 1).execute()
-      const { items, cursor } = page(rows, params.limit, (r) => JSON.stringify([r[column], r.subjectKey]))
+      const rows = await subjectsPage(ctx.db, group.did, { status, kind: params.kind, reasonType: params.reasonType }, sort, after, params.limit + 1)
+      const { items, cursor } = page(rows, params.limit, (r) => subjectKeyOf(r, sort))
       const subjects = await subjectViews(ctx.db, group.did, items, auth.credentials.did)
       return { encoding: 'application/json', body: { subjects, ...(cursor ? { cursor } : {}) } }
     },

@@ -1,16 +1,15 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
-import { recordChange } from '../../../changes.js'
+import { lastChangeIn, seqField } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
-import { findSpace, loadSpace } from '../../../spaces/space.js'
+import { findSpace } from '../../../spaces/space.js'
 import { readFromMemberPds } from '../../../spaces/member-pds.js'
-import { findMemberRecord, syncMemberRecord, verifyMemberRecord } from '../../../spaces/member-records.js'
-import { assertWithinMemberBounds, whyNotKept } from '../../../spaces/member-record-bounds.js'
+import { findMemberRecord, verifyMemberRecord } from '../../../spaces/member-records.js'
+import { notAMemberWriter, settleAnnouncedWrite } from '../../../spaces/announced-write.js'
+import { whyNotKept } from '../../../spaces/member-record-bounds.js'
 import type { PreparedRecord, RecordKey } from '../../../spaces/records.js'
 import { formatSpaceAddress, parseSpaceAddress } from '../../../../shared/space-address.js'
-
-const ACCEPTANCE = 'example.groups.acceptance'
 
 /**
  * A member's own PDS announces a record it stored (or deleted) in one of the group's
@@ -43,9 +42,8 @@ const register: RegisterMethod = (server, ctx) => {
       const address = parseSpaceAddress(input.body.space)
       if (!address) throw refuse('InvalidRequest', 'space must be a space address: at://<group_did>/space/<space_type>/<skey>')
       const group = await loadGroup(ctx, address.authority)
-      const notMember = () => refuse('Forbidden', 'not a member: this group’s spaces take writes from its members only')
       const writerNow = await viewerOf(ctx.db, group.did, writer)
-      if (!writerNow.isMember) throw notMember()
+      if (!writerNow.isMember) throw notAMemberWriter()
       const space = formatSpaceAddress(address)
       const found = await findSpace(ctx.db, space)
       if (!found) throw refuse('SpaceNotFound', `The group has no space ${space}`)
@@ -57,27 +55,11 @@ const register: RegisterMethod = (server, ctx) => {
       const fetched = await readFromMemberPds(ctx, key)
       const record: PreparedRecord | undefined = fetched.found ? await verifyMemberRecord(key, fetched) : undefined
 
-      const now = new Date().toISOString()
-      await ctx.db.transaction().execute(async (tx) => {
-        // Membership and roles again, in the transaction: they may have changed while the host read.
-        const member = await tx.selectFrom('member').select('acceptedAt').where('groupDid', '=', group.did).where('did', '=', writer).executeTakeFirst()
-        if (!member) throw notMember()
-        if (record) {
-          const why = whyNotKept(await loadSpace(tx, space), await viewerOf(tx, group.did, writer))
-          if (why) throw refuse('Forbidden', why)
-          await assertWithinMemberBounds(tx, key, record)
-        }
-        const change = await syncMemberRecord(tx, group.did, key, record, now)
-        if (collection !== ACCEPTANCE || rkey !== 'self' || !change) return
-        // acceptedAt is when the host first saw the acceptance as it is now; the change
-        // log records only the moments the member became accepted or stopped being so.
-        const accepted = record !== undefined
-        await tx.updateTable('member').set({ acceptedAt: accepted ? now : null }).where('groupDid', '=', group.did).where('did', '=', writer).execute()
-        if (accepted !== (member.acceptedAt !== null)) {
-          await recordChange(tx, group.did, accepted ? 'member.accepted' : 'member.acceptanceWithdrawn', writer)
-        }
+      const seq = await ctx.db.transaction().execute(async (tx) => {
+        await settleAnnouncedWrite(tx, group.did, writer, key, record)
+        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: { accepted: action === 'put' ? fetched.found : !fetched.found } }
+      return { encoding: 'application/json', body: { accepted: action === 'put' ? fetched.found : !fetched.found, ...seqField(seq) } }
     },
   })
 }

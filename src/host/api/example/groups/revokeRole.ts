@@ -2,8 +2,8 @@ import type { RegisterMethod } from '../../registrar.js'
 import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
-import { checkRoleAssignment, ensureConfigurerRemains } from '../../../groups/assignment.js'
-import { recordChange } from '../../../changes.js'
+import { checkRoleAssignment, revokeRole } from '../../../groups/assignment.js'
+import { lastChangeIn, seqField } from '../../../changes.js'
 
 /**
  * Takes a role the caller may assign through `role.assign` from a member (the caller
@@ -16,19 +16,12 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, input }) => {
       const { did, role } = input.body
       const group = await loadGroup(ctx, input.body.group)
-      await groupTransaction(ctx.db, group.did, async (tx) => {
+      const seq = await groupTransaction(ctx.db, group.did, async (tx) => {
         await checkRoleAssignment(tx, group.did, auth.credentials.did, did, role)
-        const res = await tx
-          .deleteFrom('member_role')
-          .where('groupDid', '=', group.did)
-          .where('did', '=', did)
-          .where('role', '=', role)
-          .executeTakeFirst()
-        if (Number(res.numDeletedRows) === 0) return
-        await ensureConfigurerRemains(tx, group.did)
-        await recordChange(tx, group.did, 'member.roleRevoked', did)
+        await revokeRole(tx, group.did, did, role)
+        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: {} }
+      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

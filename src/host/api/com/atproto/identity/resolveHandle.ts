@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { RegisterMethod } from '../../../registrar.js'
 import { isHostedHandle } from '../../../../groups/handle-domains.js'
+import { groupWithHandle } from '../../../../groups/hosted-groups.js'
 
 /**
  * Resolves the handle of a group hosted here, without auth, like any PDS does for its
@@ -15,7 +16,7 @@ const register: RegisterMethod = (server, ctx) => {
       if (!isHostedHandle(handle, ctx.config.handleDomains)) {
         throw new InvalidRequestError(`This host vouches only for handles ending in ${ctx.config.handleDomains.join(' or ')}`, 'HandleNotFound')
       }
-      const group = await ctx.db.selectFrom('group').select('did').where('handle', '=', handle).executeTakeFirst()
+      const group = await groupWithHandle(ctx.db, handle)
       if (!group) throw new InvalidRequestError(`No group on this host has the handle ${handle}`, 'HandleNotFound')
       return { encoding: 'application/json', body: { did: group.did } }
     },

@@ -1,5 +1,5 @@
 import type { RegisterMethod } from '../../../registrar.js'
-import { groupCredentialAuth } from '../../../../auth/group-auth.js'
+import { groupCredentialAuth } from '../../../../auth/group-credential-auth.js'
 import { recordChange } from '../../../../changes.js'
 import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
 import { recordUri, removeRecord } from '../../../../spaces/records.js'

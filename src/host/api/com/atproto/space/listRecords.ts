@@ -2,7 +2,7 @@ import type { RegisterMethod } from '../../../registrar.js'
 import { serviceAuth } from '../../../../auth/service-auth.js'
 import { decodeCursor, page } from '../../../../pagination.js'
 import { readableSpace } from '../../../../spaces/readers.js'
-import { recordUri } from '../../../../spaces/records.js'
+import { groupRecords, recordUri } from '../../../../spaces/records.js'
 import { listMemberRecords } from '../../../../spaces/member-records.js'
 import { servedRecords } from '../../../../spaces/record-visibility.js'
 
@@ -22,16 +22,9 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const { repo, collection, limit } = params
       const { space, reader } = await readableSpace(ctx, params.space, auth.credentials.did)
-      const before = decodeCursor(params.cursor)
+      const before = decodeCursor(params.cursor, ['string'])
       const q = { space: space.uri, repo, collection, limit: limit + 1, before }
-      let rows: { rkey: string; cid: string; value: string }[]
-      if (repo === space.groupDid) {
-        let query = ctx.db.selectFrom('record').select(['rkey', 'cid', 'value']).where('space', '=', q.space).where('repo', '=', repo).where('collection', '=', collection)
-        if (before !== undefined) query = query.where('rkey', '<', before)
-        rows = await query.orderBy('rkey', 'desc').limit(q.limit).execute()
-      } else {
-        rows = await listMemberRecords(ctx.db, q)
-      }
+      const rows = await (repo === space.groupDid ? groupRecords(ctx.db, q) : listMemberRecords(ctx.db, q))
       const { items, cursor } = page(rows, limit, (r) => r.rkey)
       const records = items.map((r) => ({ uri: recordUri({ ...q, rkey: r.rkey }), cid: r.cid, value: JSON.parse(r.value) as Record<string, unknown> }))
       return {

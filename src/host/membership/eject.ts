@@ -2,11 +2,28 @@ import type { Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { recordChange } from '../changes.js'
-import type { Viewer } from './access.js'
-import { ensureConfigurerRemains } from './assignment.js'
-import { removeMember } from './membership.js'
+import type { Viewer } from '../groups/access.js'
+import { ensureConfigurerRemains, requireMember } from '../groups/assignment.js'
+import { recordModerationEvent } from '../moderation/subjects.js'
+import { revokeOutstanding } from './invites.js'
+import { decidePending } from './join-requests.js'
+import { removeMember } from './members.js'
 
 type Tx = Transaction<HostDatabaseSchema>
+
+/**
+ * `ejectMember`: removes a member (`NotAMember` if they are not one), keeps the removal
+ * in the group's moderation history, and with `ban` keeps them out until someone holding
+ * `eject` lifts the ban: without it, an open group would let them straight back in. The
+ * viewer's right to eject is the caller's to check.
+ */
+export async function eject(tx: Tx, groupDid: string, viewer: Viewer, did: string, opts: { note?: string; ban?: boolean }): Promise<void> {
+  await requireMember(tx, groupDid, did)
+  await ejectMemberAs(tx, groupDid, viewer, did)
+  const data = { ...(opts.note ? { note: opts.note } : {}), ...(opts.ban ? { ban: true } : {}) }
+  await recordModerationEvent(tx, { groupDid, subjectKey: did, kind: 'eject', data, createdBy: viewer.did })
+  if (opts.ban) await banFromGroup(tx, groupDid, did, opts.note ?? null, viewer.did)
+}
 
 /**
  * Removes a member on behalf of `viewer`, who must hold `eject` through a role that may
@@ -29,6 +46,12 @@ export async function ejectMemberAs(tx: Tx, groupDid: string, viewer: Viewer, di
 /**
  * Keeps `did` out of the group until someone holding `eject` lifts the ban. Returns
  * whether this made the ban (false: they were banned already, and that ban stands as it was).
+ *
+ * A ban decides what was waiting to let the person in, with the change-log entries a
+ * decision by hand makes: their pending request is denied (left pending, an admin could
+ * admit someone the group had just banned), and outstanding invites for them are
+ * revoked (left outstanding, lifting the ban would let them straight back in, past the
+ * group's approval).
  */
 export async function banFromGroup(tx: Tx, groupDid: string, did: string, note: string | null, by: string, at = new Date().toISOString()): Promise<boolean> {
   const res = await tx
@@ -38,34 +61,7 @@ export async function banFromGroup(tx: Tx, groupDid: string, did: string, note: 
     .executeTakeFirst()
   const made = Number(res.numInsertedOrUpdatedRows ?? 0) > 0
   if (made) await recordChange(tx, groupDid, 'ban.created', did)
-  await closeWaysIn(tx, groupDid, did, by, at)
+  await decidePending(tx, groupDid, did, 'denied', at, by)
+  await revokeOutstanding(tx, groupDid, did)
   return made
-}
-
-/**
- * A ban decides what was waiting to let the person in, with the change-log entries a
- * decision by hand makes: their pending request is denied (left pending, an admin could
- * admit someone the group had just banned), and outstanding invites for them are
- * revoked (left outstanding, lifting the ban would let them straight back in, past the
- * group's approval).
- */
-async function closeWaysIn(tx: Tx, groupDid: string, did: string, by: string, at: string): Promise<void> {
-  const denied = await tx
-    .updateTable('join_request')
-    .set({ status: 'denied', decidedAt: at, decidedBy: by })
-    .where('groupDid', '=', groupDid)
-    .where('did', '=', did)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .execute()
-  for (const request of denied) await recordChange(tx, groupDid, 'joinRequest.denied', request.id)
-  const revoked = await tx
-    .updateTable('invite')
-    .set({ status: 'revoked' })
-    .where('groupDid', '=', groupDid)
-    .where('invitee', '=', did)
-    .where('status', '=', 'outstanding')
-    .returning('uri')
-    .execute()
-  for (const invite of revoked) await recordChange(tx, groupDid, 'invite.revoked', invite.uri)
 }

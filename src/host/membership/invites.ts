@@ -1,0 +1,126 @@
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { TID } from '@atproto/common-web'
+import type { HostDatabaseSchema, InviteTable } from '../db/schema.js'
+import type * as Defs from '../../node/lexicon/types/example/groups/defs.js'
+import { refuse } from '../errors.js'
+import { recordChange } from '../changes.js'
+import { refuseIfInviteeBanned } from './bans.js'
+import { isMember } from './members.js'
+
+type Db = Kysely<HostDatabaseSchema>
+type Tx = Transaction<HostDatabaseSchema>
+
+/** The collection invites are addressed under in the group's repo. */
+export const INVITE_COLLECTION = 'example.groups.invite'
+
+/**
+ * The address of a new invite. An invitee whose DID resolves gets a record address in
+ * the group's repo; one whose DID does not resolve (yet) has nowhere to be told, so the
+ * invite is `pending:<did>` (spec section 3). Either way it is stored here and redeemed
+ * when the invitee asks to join; a failed lookup only changes the form of the address.
+ * Call it outside any transaction: a network lookup must not hold the database.
+ */
+export async function newInviteUri(didResolves: (did: string) => Promise<boolean>, groupDid: string, invitee: string): Promise<string> {
+  const resolves = await didResolves(invitee).catch(() => false)
+  return resolves ? `at://${groupDid}/${INVITE_COLLECTION}/${TID.nextStr()}` : `pending:${invitee}`
+}
+
+/** A stored invite as the lexicons show it (`example.groups.defs#invite`). */
+export function inviteView(row: Omit<InviteTable, 'id'>): Defs.Invite {
+  return {
+    uri: row.uri,
+    invitee: row.invitee,
+    createdAt: row.createdAt,
+    ...(row.expiresAt !== null ? { expiresAt: row.expiresAt } : {}),
+    ...(row.message !== null ? { message: row.message } : {}),
+  }
+}
+
+/**
+ * Invites `invitee` at `uri` (from newInviteUri), or answers the address of the invite
+ * already outstanding for them rather than making a second one. `AlreadyMember` for a
+ * member; a banned person cannot be invited until the ban is lifted.
+ */
+export async function invite(tx: Tx, groupDid: string, invitee: string, uri: string, by: string, message: string | null): Promise<string> {
+  if (await isMember(tx, groupDid, invitee)) throw refuse('AlreadyMember', `${invitee} is already a member of this group`)
+  await refuseIfInviteeBanned(tx, groupDid, invitee)
+  const existing = await tx
+    .selectFrom('invite')
+    .select('uri')
+    .where('groupDid', '=', groupDid)
+    .where('invitee', '=', invitee)
+    .where('status', '=', 'outstanding')
+    .executeTakeFirst()
+  if (existing) return existing.uri
+  await tx
+    .insertInto('invite')
+    .values({ uri, groupDid, invitee, message, createdBy: by, createdAt: new Date().toISOString(), expiresAt: null, status: 'outstanding' })
+    .execute()
+  await recordChange(tx, groupDid, 'invite.created', uri)
+  return uri
+}
+
+/**
+ * The invite that lets `did` in when they ask to join, oldest first; an expired invite
+ * no longer redeems.
+ */
+export function redeemableInvite(db: Db, groupDid: string, did: string, now: string): Promise<{ uri: string } | undefined> {
+  return db
+    .selectFrom('invite')
+    .select('uri')
+    .where('groupDid', '=', groupDid)
+    .where('invitee', '=', did)
+    .where('status', '=', 'outstanding')
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+    .orderBy('createdAt')
+    .executeTakeFirst()
+}
+
+/**
+ * A page of the outstanding invites, by row key, so pages never skip or repeat. An
+ * expired invite no longer redeems, so it is not outstanding either.
+ */
+export function outstandingInvites(db: Db, groupDid: string, afterId: number | undefined, limit: number, now: string): Promise<Selectable<InviteTable>[]> {
+  let query = db
+    .selectFrom('invite')
+    .selectAll()
+    .where('groupDid', '=', groupDid)
+    .where('status', '=', 'outstanding')
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+  if (afterId !== undefined) query = query.where('id', '>', afterId)
+  return query.orderBy('id').limit(limit).execute()
+}
+
+/** Marks every invite still outstanding for `did` redeemed (`invite.redeemed` each). */
+export async function redeemOutstanding(tx: Tx, groupDid: string, did: string): Promise<void> {
+  await closeOutstanding(tx, groupDid, did, 'redeemed')
+}
+
+/** Withdraws every invite still outstanding for `did` (`invite.revoked` each); answers how many. */
+export function revokeOutstanding(tx: Tx, groupDid: string, did: string): Promise<number> {
+  return closeOutstanding(tx, groupDid, did, 'revoked')
+}
+
+/**
+ * Withdraws the outstanding invite for `invitee` (`revokeInvite`). Conditional on the
+ * invite still being outstanding, so revoking one the invitee has just redeemed answers
+ * `InviteNotFound` and leaves the member be.
+ */
+export async function revokeInvite(tx: Tx, groupDid: string, invitee: string): Promise<void> {
+  if (!(await revokeOutstanding(tx, groupDid, invitee))) {
+    throw refuse('InviteNotFound', `There is no outstanding invite for ${invitee} in this group`)
+  }
+}
+
+async function closeOutstanding(tx: Tx, groupDid: string, did: string, status: 'redeemed' | 'revoked'): Promise<number> {
+  const closed = await tx
+    .updateTable('invite')
+    .set({ status })
+    .where('groupDid', '=', groupDid)
+    .where('invitee', '=', did)
+    .where('status', '=', 'outstanding')
+    .returning('uri')
+    .execute()
+  for (const invite of closed) await recordChange(tx, groupDid, status === 'redeemed' ? 'invite.redeemed' : 'invite.revoked', invite.uri)
+  return closed.length
+}
