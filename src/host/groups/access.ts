@@ -82,6 +82,19 @@ export function requireAction(viewer: Viewer, action: Action): void {
   }
 }
 
+/** The group a call names, and who the caller is in it (read outside any transaction). */
+export async function groupAndViewer(ctx: GroupLookup, groupDid: string, callerDid: string): Promise<{ group: GroupTable; viewer: Viewer }> {
+  const group = await loadGroup(ctx, groupDid)
+  return { group, viewer: await viewerOf(ctx.db, group.did, callerDid) }
+}
+
+/** The group a call names, once the caller's roles there are known to grant `action` (else `Forbidden`). */
+export async function groupWhereCallerMay(ctx: GroupLookup, groupDid: string, callerDid: string, action: Action): Promise<GroupTable> {
+  const { group, viewer } = await groupAndViewer(ctx, groupDid, callerDid)
+  requireAction(viewer, action)
+  return group
+}
+
 /** How many members hold a role granting `group.configure` (for `LastConfigurer`). */
 export async function configurers(db: Db, groupDid: string): Promise<string[]> {
   const rows = await db

@@ -1,8 +1,8 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
-import { lastChangeIn, seqField } from '../../../changes.js'
+import { requireAction, viewerOf } from '../../../groups/access.js'
 import { configureGroup, profileChange } from '../../../groups/configure.js'
+import { answerGroupWrite } from '../../group-write.js'
 
 /**
  * Changes the profile or join policy (needs `group.configure`). Fields left out stay as
@@ -13,14 +13,11 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.configureGroup({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const group = await loadGroup(ctx, input.body.group)
       const change = profileChange(input.body)
-      const seq = await ctx.db.transaction().execute(async (tx) => {
+      return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
         requireAction(await viewerOf(tx, group.did, auth.credentials.did), 'group.configure')
         await configureGroup(tx, group.did, change)
-        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

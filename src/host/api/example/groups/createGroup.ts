@@ -9,6 +9,7 @@ import { requireHostedHandle } from '../../../groups/handle-domains.js'
 import { refuse } from '../../../errors.js'
 import { requireRoomForGroup } from '../../../groups/groups-per-account.js'
 import { groupWithHandle } from '../../../groups/hosted-groups.js'
+import { json } from '../../answers.js'
 
 /**
  * Creates a group on this host with the caller as its owner. The group's DID is minted
@@ -49,7 +50,7 @@ const register: RegisterMethod = (server, ctx) => {
         if (err instanceof XRPCError || isConstraintViolation(err)) throw err
         throw new UpstreamFailureError(`Could not register the group's DID with the PLC directory: ${(err as Error).message}`)
       })
-      return { encoding: 'application/json', body: created }
+      return json(created)
     },
   })
 }

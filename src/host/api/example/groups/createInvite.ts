@@ -5,6 +5,7 @@ import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { invite, newInviteUri } from '../../../membership/invites.js'
 import { refuseIfInviteeBanned } from '../../../membership/bans.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
+import { json } from '../../answers.js'
 
 /**
  * Invites a person; needs `invite`. The invite stays outstanding until the invitee asks
@@ -30,7 +31,7 @@ const register: RegisterMethod = (server, ctx) => {
         const uri = await invite(tx, group.did, invitee, fresh, caller, message ?? null)
         return { uri, seq: lastChangeIn(tx) }
       })
-      return { encoding: 'application/json', body: { uri, ...seqField(seq) } }
+      return json({ uri, ...seqField(seq) })
     },
   })
 }

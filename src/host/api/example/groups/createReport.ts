@@ -7,6 +7,7 @@ import { fileReport } from '../../../moderation/file-report.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
 import { withCapHeaders } from '../../../limits/cap-headers.js'
+import { json } from '../../answers.js'
 
 /**
  * A member reports an account or a record to the group's moderators, with one of
@@ -34,7 +35,7 @@ const register: RegisterMethod = (server, ctx) => {
           return lastChangeIn(tx)
         }),
       )
-      return { encoding: 'application/json', body: seqField(seq) }
+      return json(seqField(seq))
     },
   })
 }

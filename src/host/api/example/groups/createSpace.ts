@@ -4,6 +4,7 @@ import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
 import { checkName, newSpaceAddress } from '../../../spaces/space-config.js'
 import { createSpace } from '../../../spaces/space-admin.js'
+import { json } from '../../answers.js'
 
 /**
  * Creates a space (needs `space.create`): the space with its access record, and its
@@ -26,7 +27,7 @@ const register: RegisterMethod = (server, ctx) => {
         await createSpace(tx, { uri, groupDid: group.did, type, skey }, { name, readableBy, credentialScopes })
         return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: { uri, ...seqField(seq) } }
+      return json({ uri, ...seqField(seq) })
     },
   })
 }

@@ -1,9 +1,9 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
-import { lastChangeIn, seqField } from '../../../changes.js'
+import { requireAction, viewerOf } from '../../../groups/access.js'
 import { groupSpaceAddress } from '../../../spaces/space.js'
 import { deleteSpace } from '../../../spaces/space-admin.js'
+import { answerGroupWrite } from '../../group-write.js'
 
 /**
  * Deletes a space (needs `space.delete`): its index record, every record the host keeps
@@ -14,14 +14,11 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.deleteSpace({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const group = await loadGroup(ctx, input.body.group)
-      const address = groupSpaceAddress(group.did, input.body.space)
-      const seq = await ctx.db.transaction().execute(async (tx) => {
+      return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
+        const address = groupSpaceAddress(group.did, input.body.space)
         requireAction(await viewerOf(tx, group.did, auth.credentials.did), 'space.delete')
         await deleteSpace(tx, address)
-        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

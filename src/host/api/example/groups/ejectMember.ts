@@ -1,9 +1,8 @@
 import type { RegisterMethod } from '../../registrar.js'
-import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
+import { requireAction, viewerOf } from '../../../groups/access.js'
 import { eject } from '../../../membership/eject.js'
-import { lastChangeIn, seqField } from '../../../changes.js'
+import { answerGroupWrite } from '../../group-write.js'
 
 /**
  * Removes a member. Needs `eject`, and every role the member holds must be assignable
@@ -17,14 +16,11 @@ const register: RegisterMethod = (server, ctx) => {
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
       const { did, note, ban } = input.body
-      const group = await loadGroup(ctx, input.body.group)
-      const seq = await groupTransaction(ctx.db, group.did, async (tx) => {
+      return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
         const viewer = await viewerOf(tx, group.did, auth.credentials.did)
         requireAction(viewer, 'eject')
         await eject(tx, group.did, viewer, did, { note, ban })
-        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

@@ -7,6 +7,7 @@ import { parseAction } from '../../../moderation/actions.js'
 import { moderate } from '../../../moderation/events.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
+import { json } from '../../answers.js'
 
 /**
  * Every moderator action on a reported subject, Ozone's way: one procedure, each event
@@ -31,7 +32,7 @@ const register: RegisterMethod = (server, ctx) => {
         const subject = await moderate(tx, group.did, viewer, key, action, note)
         return { subject, seq: lastChangeIn(tx) }
       })
-      return { encoding: 'application/json', body: { subject, ...seqField(seq) } }
+      return json({ subject, ...seqField(seq) })
     },
   })
 }

@@ -1,7 +1,8 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, viewerOf } from '../../../groups/access.js'
+import { groupAndViewer } from '../../../groups/access.js'
 import { ACTIONS, roleDefinitions } from '../../../groups/roles.js'
+import { json } from '../../answers.js'
 
 /**
  * A group's profile, join policy and role definitions, and the caller's standing in it.
@@ -12,21 +13,17 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.getGroup({
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
-      const group = await loadGroup(ctx, params.group)
-      const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
+      const { group, viewer } = await groupAndViewer(ctx, params.group, auth.credentials.did)
       const roles = await roleDefinitions(ctx.db, group.did)
-      return {
-        encoding: 'application/json',
-        body: {
-          did: group.did,
-          handle: group.handle,
-          ...(group.displayName ? { displayName: group.displayName } : {}),
-          ...(group.description ? { description: group.description } : {}),
-          joinPolicy: group.joinPolicy,
-          roles,
-          viewer: { roles: viewer.roles, actions: ACTIONS.filter((a) => viewer.actions.has(a)) },
-        },
-      }
+      return json({
+        did: group.did,
+        handle: group.handle,
+        ...(group.displayName ? { displayName: group.displayName } : {}),
+        ...(group.description ? { description: group.description } : {}),
+        joinPolicy: group.joinPolicy,
+        roles,
+        viewer: { roles: viewer.roles, actions: ACTIONS.filter((a) => viewer.actions.has(a)) },
+      })
     },
   })
 }

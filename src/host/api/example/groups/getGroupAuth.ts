@@ -4,6 +4,7 @@ import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { refuse } from '../../../errors.js'
 import { groupSpaceAddress, loadSpace, writableCollections } from '../../../spaces/space.js'
 import { spaceScope } from '../../../spaces/scope.js'
+import { json } from '../../answers.js'
 
 /**
  * A group credential for one space (spec section 5): a 15-minute access token for the
@@ -37,18 +38,15 @@ const register: RegisterMethod = (server, ctx) => {
         scope,
         jkt: auth.credentials.jkt,
       })
-      return {
-        encoding: 'application/json',
-        body: {
-          did: group.did,
-          accessJwt: token,
-          pds: ctx.config.publicUrl,
-          collections,
-          repoCollections: [],
-          scope,
-          expiresAt: expiresAt.toISOString(),
-        },
-      }
+      return json({
+        did: group.did,
+        accessJwt: token,
+        pds: ctx.config.publicUrl,
+        collections,
+        repoCollections: [],
+        scope,
+        expiresAt: expiresAt.toISOString(),
+      })
     },
   })
 }

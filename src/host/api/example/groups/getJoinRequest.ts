@@ -2,6 +2,7 @@ import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup } from '../../../groups/access.js'
 import { joinRequestView, pendingRequestOf } from '../../../membership/join-requests.js'
+import { json } from '../../answers.js'
 
 /**
  * The caller's own pending request. Once it is decided or withdrawn there is none: the
@@ -13,7 +14,7 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const group = await loadGroup(ctx, params.group)
       const row = await pendingRequestOf(ctx.db, group.did, auth.credentials.did)
-      return { encoding: 'application/json', body: row ? { request: joinRequestView(row) } : {} }
+      return json(row ? { request: joinRequestView(row) } : {})
     },
   })
 }

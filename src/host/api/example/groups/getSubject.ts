@@ -11,6 +11,7 @@ import { groupRecordReader, isServed, recordVisibility } from '../../../spaces/r
 import type { Viewer } from '../../../groups/access.js'
 import type { HostContext } from '../../../context.js'
 import { decodeCursor } from '../../../pagination.js'
+import { json, cursorField } from '../../answers.js'
 
 /**
  * One subject for the moderator's detail pane (needs `mod.read`): the subject as the
@@ -42,16 +43,13 @@ const register: RegisterMethod = (server, ctx) => {
       const [subject] = await subjectViews(ctx.db, group.did, [row], reader)
       // Only the first page carries the subject's content; later ones page the lists.
       const content = after ? {} : await recordContent(ctx, group.did, viewer, key, subject!.takenDown ?? false)
-      return {
-        encoding: 'application/json',
-        body: {
-          subject: subject!,
-          ...content,
-          reports: shownReports.map((r) => reportView(r, showReporter)),
-          history: shownHistory.map((h) => historyView(h, showReporter)),
-          ...(cursor ? { cursor } : {}),
-        },
-      }
+      return json({
+        subject: subject!,
+        ...content,
+        reports: shownReports.map((r) => reportView(r, showReporter)),
+        history: shownHistory.map((h) => historyView(h, showReporter)),
+        ...cursorField(cursor),
+      })
     },
   })
 }

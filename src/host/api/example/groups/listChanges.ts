@@ -1,11 +1,12 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, viewerOf } from '../../../groups/access.js'
+import { groupAndViewer } from '../../../groups/access.js'
 import { visibleChangesPage } from '../../../groups/change-visibility.js'
 import { refuse } from '../../../errors.js'
 import { changeCursor, parseChangeCursor } from '../../../changes.js'
 import { groupLogEnd, logStart } from '../../../stream/log-horizon.js'
 import { DEFAULT_CHANGE_LOG_DAYS, retentionText } from '../../../change-log-retention.js'
+import { json } from '../../answers.js'
 
 /**
  * The group's change log after the cursor, oldest first, for members catching up after
@@ -29,8 +30,7 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.listChanges({
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
-      const group = await loadGroup(ctx, params.group)
-      const viewer = await viewerOf(ctx.db, group.did, auth.credentials.did)
+      const { group, viewer } = await groupAndViewer(ctx, params.group, auth.credentials.did)
       if (!viewer.isMember) throw refuse('Forbidden', 'Only members of this group may read its changes')
       const after = parseChangeCursor(params.cursor)
 
@@ -45,13 +45,10 @@ const register: RegisterMethod = (server, ctx) => {
         )
       }
       const last = rows.length === params.limit ? rows[rows.length - 1]!.seq : logEnd
-      return {
-        encoding: 'application/json',
-        body: {
-          changes: rows.map((r) => ({ seq: r.seq, kind: r.kind, ...(r.subject !== null ? { subject: r.subject } : {}), createdAt: r.createdAt })),
-          cursor: changeCursor(last),
-        },
-      }
+      return json({
+        changes: rows.map((r) => ({ seq: r.seq, kind: r.kind, ...(r.subject !== null ? { subject: r.subject } : {}), createdAt: r.createdAt })),
+        cursor: changeCursor(last),
+      })
     },
   })
 }

@@ -5,6 +5,7 @@ import { readableSpace } from '../../../spaces/readers.js'
 import { recordUri } from '../../../spaces/records.js'
 import { servedRecords } from '../../../spaces/record-visibility.js'
 import { everyMembersRecords } from '../../../spaces/member-records.js'
+import { json, cursorField } from '../../answers.js'
 
 /**
  * What every member wrote in a space, of one collection (optionally one rkey), in one
@@ -32,10 +33,7 @@ const register: RegisterMethod = (server, ctx) => {
         cid: r.cid,
         value: JSON.parse(r.value) as Record<string, unknown>,
       }))
-      return {
-        encoding: 'application/json',
-        body: { records: await servedRecords(ctx.db, reader, records), ...(cursor ? { cursor } : {}) },
-      }
+      return json({ records: await servedRecords(ctx.db, reader, records), ...cursorField(cursor) })
     },
   })
 }

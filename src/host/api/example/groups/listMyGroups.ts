@@ -2,6 +2,7 @@ import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { decodeCursor, page } from '../../../pagination.js'
 import { groupsOfMember, rolesInGroups } from '../../../membership/members.js'
+import { json, cursorField } from '../../answers.js'
 
 /**
  * The groups on this host where the caller is a member, with the caller's roles in each
@@ -21,21 +22,18 @@ const register: RegisterMethod = (server, ctx) => {
       const { items, cursor } = page(rows, params.limit, (r) => r.did)
       const rolesOf = await rolesInGroups(ctx.db, caller, items.map((g) => g.did))
 
-      return {
-        encoding: 'application/json',
-        body: {
-          groups: items.map((g) => ({
-            did: g.did,
-            handle: g.handle,
-            ...(g.displayName ? { displayName: g.displayName } : {}),
-            joinPolicy: g.joinPolicy,
-            roles: rolesOf.get(g.did) ?? [],
-            joinedAt: g.joinedAt,
-            accepted: g.acceptedAt !== null,
-          })),
-          ...(cursor ? { cursor } : {}),
-        },
-      }
+      return json({
+        groups: items.map((g) => ({
+          did: g.did,
+          handle: g.handle,
+          ...(g.displayName ? { displayName: g.displayName } : {}),
+          joinPolicy: g.joinPolicy,
+          roles: rolesOf.get(g.did) ?? [],
+          joinedAt: g.joinedAt,
+          accepted: g.acceptedAt !== null,
+        })),
+        ...cursorField(cursor),
+      })
     },
   })
 }

@@ -1,10 +1,11 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
+import { groupWhereCallerMay } from '../../../groups/access.js'
 import { parseStatus, subjectViews } from '../../../moderation/subjects.js'
 import { page } from '../../../pagination.js'
 import { parseQueueCursor, SORTS, subjectKeyOf, subjectsPage, type Sort } from '../../../moderation/queue.js'
 import { refuse } from '../../../errors.js'
+import { json, cursorField } from '../../answers.js'
 
 /**
  * The moderation queue (needs `mod.read`). By default oldest report first, so subjects
@@ -17,8 +18,7 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.listSubjects({
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
-      const group = await loadGroup(ctx, params.group)
-      requireAction(await viewerOf(ctx.db, group.did, auth.credentials.did), 'mod.read')
+      const group = await groupWhereCallerMay(ctx, params.group, auth.credentials.did, 'mod.read')
       const status = params.status === undefined ? undefined : parseStatus(params.status)
       const sort = (params.sort ?? 'oldest') as Sort
       if (!SORTS.includes(sort)) throw refuse('InvalidRequest', `Unknown sort "${sort}": use one of ${SORTS.join(', ')}`)
@@ -30,7 +30,7 @@ const register: RegisterMethod = (server, ctx) => {
       const rows = await subjectsPage(ctx.db, group.did, { status, kind: params.kind, reasonType: params.reasonType }, sort, after, params.limit + 1)
       const { items, cursor } = page(rows, params.limit, (r) => subjectKeyOf(r, sort))
       const subjects = await subjectViews(ctx.db, group.did, items, auth.credentials.did)
-      return { encoding: 'application/json', body: { subjects, ...(cursor ? { cursor } : {}) } }
+      return json({ subjects, ...cursorField(cursor) })
     },
   })
 }

@@ -10,6 +10,7 @@ import { notAMemberWriter, settleAnnouncedWrite } from '../../../spaces/announce
 import { whyNotKept } from '../../../spaces/member-record-bounds.js'
 import type { PreparedRecord, RecordKey } from '../../../spaces/records.js'
 import { formatSpaceAddress, parseSpaceAddress } from '../../../../shared/space-address.js'
+import { json } from '../../answers.js'
 
 /**
  * A member's own PDS announces a record it stored (or deleted) in one of the group's
@@ -59,7 +60,7 @@ const register: RegisterMethod = (server, ctx) => {
         await settleAnnouncedWrite(tx, group.did, writer, key, record)
         return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: { accepted: action === 'put' ? fetched.found : !fetched.found, ...seqField(seq) } }
+      return json({ accepted: action === 'put' ? fetched.found : !fetched.found, ...seqField(seq) })
     },
   })
 }

@@ -5,6 +5,7 @@ import { loadGroup } from '../../../groups/access.js'
 import { askToJoin } from '../../../membership/join.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
 import { withCapHeaders } from '../../../limits/cap-headers.js'
+import { json } from '../../answers.js'
 
 /**
  * Asks to join (membership/join.ts has the rules): an outstanding invite admits under
@@ -24,7 +25,7 @@ const register: RegisterMethod = (server, ctx) => {
           return { status, seq: lastChangeIn(tx) }
         }),
       )
-      return { encoding: 'application/json', body: { status, ...seqField(seq) } }
+      return json({ status, ...seqField(seq) })
     },
   })
 }

@@ -1,8 +1,8 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
+import { requireAction, viewerOf } from '../../../groups/access.js'
 import { revokeInvite } from '../../../membership/invites.js'
-import { lastChangeIn, seqField } from '../../../changes.js'
+import { answerGroupWrite } from '../../group-write.js'
 
 /**
  * Withdraws the outstanding invite for `invitee`; needs `invite`. A revoked invite no
@@ -12,13 +12,10 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.revokeInvite({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const group = await loadGroup(ctx, input.body.group)
-      const seq = await ctx.db.transaction().execute(async (tx) => {
+      return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
         requireAction(await viewerOf(tx, group.did, auth.credentials.did), 'invite')
         await revokeInvite(tx, group.did, input.body.invitee)
-        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

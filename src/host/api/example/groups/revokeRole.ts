@@ -1,9 +1,7 @@
 import type { RegisterMethod } from '../../registrar.js'
-import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup } from '../../../groups/access.js'
 import { checkRoleAssignment, revokeRole } from '../../../groups/assignment.js'
-import { lastChangeIn, seqField } from '../../../changes.js'
+import { answerGroupWrite } from '../../group-write.js'
 
 /**
  * Takes a role the caller may assign through `role.assign` from a member (the caller
@@ -15,13 +13,10 @@ const register: RegisterMethod = (server, ctx) => {
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
       const { did, role } = input.body
-      const group = await loadGroup(ctx, input.body.group)
-      const seq = await groupTransaction(ctx.db, group.did, async (tx) => {
+      return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
         await checkRoleAssignment(tx, group.did, auth.credentials.did, did, role)
         await revokeRole(tx, group.did, did, role)
-        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

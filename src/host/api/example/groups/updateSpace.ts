@@ -1,9 +1,9 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
-import { lastChangeIn, seqField } from '../../../changes.js'
+import { requireAction, viewerOf } from '../../../groups/access.js'
 import { groupSpaceAddress } from '../../../spaces/space.js'
 import { updateSpace } from '../../../spaces/space-admin.js'
+import { answerGroupWrite } from '../../group-write.js'
 
 /**
  * Changes a space's name or access record (needs `space.configure`); fields left out
@@ -15,15 +15,12 @@ const register: RegisterMethod = (server, ctx) => {
   server.example.groups.updateSpace({
     auth: serviceAuth(ctx),
     handler: async ({ auth, input }) => {
-      const group = await loadGroup(ctx, input.body.group)
-      const address = groupSpaceAddress(group.did, input.body.space)
       const { name, readableBy, credentialScopes } = input.body
-      const seq = await ctx.db.transaction().execute(async (tx) => {
+      return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
+        const address = groupSpaceAddress(group.did, input.body.space)
         requireAction(await viewerOf(tx, group.did, auth.credentials.did), 'space.configure')
         await updateSpace(tx, address, { name, readableBy, credentialScopes })
-        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

@@ -1,9 +1,9 @@
 import type { RegisterMethod } from '../../registrar.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
-import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
+import { requireAction, viewerOf } from '../../../groups/access.js'
 import { parseStatus, parseSubject } from '../../../moderation/subjects.js'
 import { setSubjectStatus } from '../../../moderation/events.js'
-import { lastChangeIn, seqField } from '../../../changes.js'
+import { answerGroupWrite } from '../../group-write.js'
 
 /**
  * Moves a reported subject between `open`, `escalated` and `resolved` (needs
@@ -16,13 +16,10 @@ const register: RegisterMethod = (server, ctx) => {
       const caller = auth.credentials.did
       const { key } = parseSubject(input.body.subject)
       const status = parseStatus(input.body.status)
-      const group = await loadGroup(ctx, input.body.group)
-      const seq = await ctx.db.transaction().execute(async (tx) => {
+      return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
         requireAction(await viewerOf(tx, group.did, caller), 'mod.resolve')
         await setSubjectStatus(tx, group.did, key, status, input.body.note, caller)
-        return lastChangeIn(tx)
       })
-      return { encoding: 'application/json', body: seqField(seq) }
     },
   })
 }

@@ -2,6 +2,7 @@ import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { RegisterMethod } from '../../../registrar.js'
 import { isHostedHandle } from '../../../../groups/handle-domains.js'
 import { groupWithHandle } from '../../../../groups/hosted-groups.js'
+import { json } from '../../../answers.js'
 
 /**
  * Resolves the handle of a group hosted here, without auth, like any PDS does for its
@@ -18,7 +19,7 @@ const register: RegisterMethod = (server, ctx) => {
       }
       const group = await groupWithHandle(ctx.db, handle)
       if (!group) throw new InvalidRequestError(`No group on this host has the handle ${handle}`, 'HandleNotFound')
-      return { encoding: 'application/json', body: { did: group.did } }
+      return json({ did: group.did })
     },
   })
 }

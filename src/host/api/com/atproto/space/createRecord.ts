@@ -4,6 +4,7 @@ import { recordChange } from '../../../../changes.js'
 import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
 import { prepareRecord, storeRecord } from '../../../../spaces/records.js'
 import { TID } from '@atproto/common-web'
+import { json } from '../../../answers.js'
 
 /**
  * Creates a record for the group in one of its spaces, with a group credential (spec
@@ -26,7 +27,7 @@ const register: RegisterMethod = (server, ctx) => {
         await recordChange(tx, repo, 'record.created', stored.uri)
         return { uri: stored.uri, cid: prepared.cid }
       })
-      return { encoding: 'application/json', body: { uri, cid } }
+      return json({ uri, cid })
     },
   })
 }

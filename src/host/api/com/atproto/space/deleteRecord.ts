@@ -3,6 +3,7 @@ import { groupCredentialAuth } from '../../../../auth/group-credential-auth.js'
 import { recordChange } from '../../../../changes.js'
 import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
 import { recordUri, removeRecord } from '../../../../spaces/records.js'
+import { json } from '../../../answers.js'
 
 /**
  * Deletes the group's record from one of its spaces, with a group credential. Deleting
@@ -19,7 +20,7 @@ const register: RegisterMethod = (server, ctx) => {
         const key = { space, repo, collection, rkey }
         if (await removeRecord(tx, key)) await recordChange(tx, repo, 'record.deleted', recordUri(key))
       })
-      return { encoding: 'application/json', body: {} }
+      return json({})
     },
   })
 }

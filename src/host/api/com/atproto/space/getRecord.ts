@@ -4,6 +4,7 @@ import { refuse } from '../../../../errors.js'
 import { findStoredRecord, readableSpace } from '../../../../spaces/readers.js'
 import { recordUri } from '../../../../spaces/records.js'
 import { servedRecords } from '../../../../spaces/record-visibility.js'
+import { json } from '../../../answers.js'
 
 /**
  * One record in a group's space, for a member whose roles may read the space: the
@@ -22,10 +23,7 @@ const register: RegisterMethod = (server, ctx) => {
       const row = await findStoredRecord(ctx.db, space.groupDid, key)
       const [served] = row ? await servedRecords(ctx.db, reader, [row]) : []
       if (!served) throw refuse('RecordNotFound', `No record at ${recordUri(key)}`)
-      return {
-        encoding: 'application/json',
-        body: { uri: served.uri, cid: served.cid, value: JSON.parse(served.value) as Record<string, unknown>, ...(served.takenDown ? { takenDown: true } : {}) },
-      }
+      return json({ uri: served.uri, cid: served.cid, value: JSON.parse(served.value) as Record<string, unknown>, ...(served.takenDown ? { takenDown: true } : {}) })
     },
   })
 }

@@ -5,6 +5,7 @@ import { readableSpace } from '../../../../spaces/readers.js'
 import { groupRecords, recordUri } from '../../../../spaces/records.js'
 import { listMemberRecords } from '../../../../spaces/member-records.js'
 import { servedRecords } from '../../../../spaces/record-visibility.js'
+import { json, cursorField } from '../../../answers.js'
 
 /**
  * Records of one repo and collection in a group's space, for a member whose roles may
@@ -27,10 +28,7 @@ const register: RegisterMethod = (server, ctx) => {
       const rows = await (repo === space.groupDid ? groupRecords(ctx.db, q) : listMemberRecords(ctx.db, q))
       const { items, cursor } = page(rows, limit, (r) => r.rkey)
       const records = items.map((r) => ({ uri: recordUri({ ...q, rkey: r.rkey }), cid: r.cid, value: JSON.parse(r.value) as Record<string, unknown> }))
-      return {
-        encoding: 'application/json',
-        body: { records: await servedRecords(ctx.db, reader, records), ...(cursor ? { cursor } : {}) },
-      }
+      return json({ records: await servedRecords(ctx.db, reader, records), ...cursorField(cursor) })
     },
   })
 }

@@ -3,6 +3,7 @@ import { groupCredentialAuth } from '../../../../auth/group-credential-auth.js'
 import { recordChange } from '../../../../changes.js'
 import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
 import { prepareRecord, storeRecord } from '../../../../spaces/records.js'
+import { json } from '../../../answers.js'
 
 /**
  * Creates or overwrites the group's record at a stable rkey in one of its spaces, with a
@@ -22,7 +23,7 @@ const register: RegisterMethod = (server, ctx) => {
         await recordChange(tx, repo, stored.created ? 'record.created' : 'record.updated', stored.uri)
         return { uri: stored.uri, cid: prepared.cid }
       })
-      return { encoding: 'application/json', body: { uri, cid } }
+      return json({ uri, cid })
     },
   })
 }
