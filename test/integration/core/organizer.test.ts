@@ -19,7 +19,7 @@ async function newGroup(): Promise<string> {
 
 /** `name` asks to join and is admitted on the host (the owner, on another device); the app has synced since. */
 async function admitted(groupDid: string, name: 'outsider' | 'outsider2') {
-  expect((await net.as(name).call('example.groups.requestJoin', { body: { group: groupDid } })).body).toEqual({ status: 'pending' })
+  expect((await net.as(name).call('example.groups.requestJoin', { body: { group: groupDid } })).body).toEqual({ status: 'pending', seq: expect.any(Number) })
   expect((await net.as('owner').call('example.groups.admitMember', { body: { group: groupDid, did: net.as(name).did, decision: 'admit' } })).status).toBe(200)
   await app.call('sync.now', {})
 }
@@ -186,7 +186,7 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
 
   it('denies a request: it leaves the queue and the person is not a member', async () => {
     const groupDid = await newGroup()
-    expect((await net.as('outsider2').call('example.groups.requestJoin', { body: { group: groupDid } })).body).toEqual({ status: 'pending' })
+    expect((await net.as('outsider2').call('example.groups.requestJoin', { body: { group: groupDid } })).body).toEqual({ status: 'pending', seq: expect.any(Number) })
     await app.call('sync.now', {})
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'joinRequest.decide', did: net.as('outsider2').did, decision: 'deny' } })
     await eventually(async () => !(await app.call('groups.joinRequests', { accountDid: owner, groupDid })).items.some((r) => r.did === net.as('outsider2').did))

@@ -57,7 +57,7 @@ describe('example.groups.listChanges', () => {
     const made = await as('owner').call<{ did: string }>('example.groups.createGroup', { body: { handle: `paging${Date.now().toString(36)}.groups.test`, joinPolicy: 'open' } })
     expect(made.status).toBe(200)
     const own = made.body.did
-    for (const name of ['outsider', 'outsider2'] as const) expect((await as(name).call('example.groups.requestJoin', { body: { group: own } })).body).toEqual({ status: 'admitted' })
+    for (const name of ['outsider', 'outsider2'] as const) expect((await as(name).call('example.groups.requestJoin', { body: { group: own } })).body).toEqual({ status: 'admitted', seq: expect.any(Number) })
     const all = (await changes('owner', { limit: 100 }, own)).body.changes
     expect(all.map((c) => c.kind)).toEqual(['group.created', 'member.joined', 'member.joined'])
     const seen: Change[] = []
