@@ -58,7 +58,7 @@ export function withoutRedirects(fetch: Fetch): Fetch {
   return ((input: string | URL | Request, init?: RequestInit) => fetch(input, { ...init, redirect: 'error' })) as Fetch
 }
 
-/** Sends requests for `trustedOrigins` to `trusted`, all others to `untrusted`. */
+/** Sends requests for URLs `isTrusted` accepts to `trusted`, all others to `untrusted`. */
 function routeByOrigin(trusted: Fetch, untrusted: Fetch, isTrusted: (url: URL) => boolean): Fetch {
   return ((input: string | URL | Request, init?: RequestInit) => {
     const url = urlOf(input)
@@ -80,7 +80,7 @@ export function createIdentityFetch(plcUrl: string): Fetch {
 
 /**
  * The fetch for members' PDSes and other peers named in DID documents
- * (`safeFetch` for records the host pulls). Public addresses only, on any port;
+ * (the host's `peerFetch`, for records it pulls). Public addresses only, on any port;
  * `allowLoopbackPeers` (the host's `--allow-loopback-peers`, development only: the
  * local network's PDS is on 127.0.0.1) also lets loopback addresses through, never
  * private or link-local ones. Pass `redirect` explicitly (`'error'` is right for atproto

@@ -6,7 +6,7 @@ const MAX_VERIFIED_TOKENS = 20_000
 
 /**
  * Service-auth tokens whose signature this process has already checked (issue 18): the
- * app reuses one token per method for up to an hour, and checking its ES256K signature
+ * app reuses one token per method for most of its 30-minute life (the host allows an hour), and checking its ES256K signature
  * again on every call is most of what an authenticated request costs. Keyed by the
  * SHA-256 of the whole token, so a hit is the same bytes (header, claims and signature)
  * that verified before; remembered only until the token's `exp`, after which it is

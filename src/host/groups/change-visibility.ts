@@ -23,7 +23,7 @@ const GATED: readonly (readonly [prefix: string, action: Action])[] = [
  * Which change-log entries a member may read, worked out once for one member of one
  * group: the kinds their roles keep from them, and the spaces whose records they may
  * hear of. Besides the gated kinds above, `record.*` entries (their subject is the
- * record's address, `<space>/<collection>/<rkey>`) show only for spaces whose
+ * record's address, `<space>/<author DID>/<collection>/<rkey>`) show only for spaces whose
  * `readableBy` holds one of the caller's roles; a deleted space's records show to
  * nobody, its `space.deleted` entry saying enough. The rest (profile, roster and roles,
  * spaces, which every member reads in the `members` space index anyway) every member

@@ -249,7 +249,8 @@ export const GroupChangeView = z.object({
  * Electron IPC (webContents.send, exposed by the preload as `onNotice`) or over the
  * loopback shell's event stream. The core sends at most one notice per name per turn of
  * its event loop, merging what changed in it, and each says what changed, so the window
- * updates from the notice or re-reads only that, from the core's cache, and never polls.
+ * updates from the notice or re-reads only that, from the core's cache; it polls nothing the
+ * notices cover (only the update status, UpdateNotice.vue).
  * Like the channels' outputs, each payload is parsed through its schema before it
  * crosses, so only the named keys go out.
  */

@@ -244,8 +244,9 @@ export class GroupSyncing {
   }
 
   /**
-   * Puts handles on the join requests and invites the host names by DID only, in the
-   * background (the sync has already shown the rows), then sorts those lists again.
+   * Puts handles on the people the host names by DID only (join requests, invites,
+   * members, reported accounts), in the background (the sync has already shown the
+   * rows), then sorts those lists again.
    */
   private fillHandlesLater(rt: AccountRuntime, groupDid: string) {
     const lookUp = (did: string) => (this.closed ? Promise.reject(new Error('closing')) : verifiedHandle(did, this.opts))

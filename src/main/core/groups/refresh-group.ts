@@ -82,8 +82,8 @@ interface ListCounts {
   openSubjects: number
 }
 /**
- * Counts kept per cache file and group. The window asks for every group's summary every
- * few seconds and on every new window; counting a queue of 10,000 each time put 20-30 ms
+ * Counts kept per cache file and group. Every notice about a group carries its summary,
+ * and the window asks for them all on every new window; counting a queue of 10,000 each time put 20-30 ms
  * on each of those (and on the first screen), though the lists had not changed.
  */
 const countsKept = new WeakMap<object, Map<string, ListCounts>>()

@@ -3,7 +3,7 @@ import { UserFacingError } from './errors.js'
 
 /**
  * Lets the calls under way finish before the core closes its stores, and turns away the
- * ones that arrive after (a window still polling while the app quits). Without it, an
+ * ones that arrive after (a window still reading while the app quits). Without it, an
  * action queued in the last moment met a closed database: refused with a generic error
  * and logged as a crash. A call that waits on the person (a sign-in) is not waited for
  * beyond `graceMs`.
