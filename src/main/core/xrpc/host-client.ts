@@ -1,4 +1,5 @@
 import type { Output, ProcedureInput, ProcedureNsid, QueryNsid, QueryParams } from './methods.js'
+import { hostTimeoutMs } from '../network.js'
 import type { ServiceAuthCache } from './service-auth-cache.js'
 import { callProcedure, callQuery } from './validated-call.js'
 import { XrpcCallError } from './xrpc-error.js'
@@ -21,6 +22,8 @@ export class HostClient {
     readonly host: HostAddress,
     private readonly auth: ServiceAuthCache,
     private readonly fetchImpl: typeof fetch = fetch,
+    /** The longest wait for one answer (network.ts): a host that accepts and never answers must not hold a group's queue. */
+    private readonly timeoutMs: number = hostTimeoutMs(),
   ) {
     this.peer = { kind: 'host', url: host.url }
   }
@@ -38,9 +41,12 @@ export class HostClient {
     const headers = new Headers(init.headers)
     headers.set('authorization', `Bearer ${token}`)
     let res: Response
+    const timeout = AbortSignal.timeout(this.timeoutMs)
     try {
-      res = await this.fetchImpl(new URL(path, this.host.url), { ...init, headers })
+      res = await this.fetchImpl(new URL(path, this.host.url), { ...init, headers, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout })
     } catch (err) {
+      // A transient failure either way (status 0): the outbox keeps the change and backs off.
+      if (timeout.aborted) throw new XrpcCallError(method, 0, 'HostNotAnswering', `no answer within ${this.timeoutMs} ms`)
       throw new XrpcCallError(method, 0, 'HostUnreachable', (err as Error).message)
     }
     if (res.status === 401 && !retried) {
