@@ -2,7 +2,7 @@ import type { Output, ProcedureInput, ProcedureNsid, QueryNsid, QueryParams } fr
 import { hostTimeoutMs } from '../network.js'
 import type { ServiceAuthCache } from './service-auth-cache.js'
 import { callProcedure, callQuery } from './validated-call.js'
-import { XrpcCallError } from './xrpc-error.js'
+import { sendWithTimeLimit } from './time-limit.js'
 
 export interface HostAddress {
   url: string
@@ -40,15 +40,7 @@ export class HostClient {
     const token = await this.auth.get(this.host.aud, method)
     const headers = new Headers(init.headers)
     headers.set('authorization', `Bearer ${token}`)
-    let res: Response
-    const timeout = AbortSignal.timeout(this.timeoutMs)
-    try {
-      res = await this.fetchImpl(new URL(path, this.host.url), { ...init, headers, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout })
-    } catch (err) {
-      // A transient failure either way (status 0): the outbox keeps the change and backs off.
-      if (timeout.aborted) throw new XrpcCallError(method, 0, 'HostNotAnswering', `no answer within ${this.timeoutMs} ms`)
-      throw new XrpcCallError(method, 0, 'HostUnreachable', (err as Error).message)
-    }
+    const res = await sendWithTimeLimit(method, { ...init, headers }, (withLimit) => this.fetchImpl(new URL(path, this.host.url), withLimit), this.timeoutMs)
     if (res.status === 401 && !retried) {
       // A cached token the host no longer takes: mint a fresh one, once.
       this.auth.drop(this.host.aud, method)
