@@ -353,10 +353,11 @@ export class Outbox {
       return true
     }
     const payload = read.payload
-    // Only if still queued: the person may have cancelled it since it was read.
+    // Only if still queued: the person may have cancelled it since it was read. Why it
+    // waited stays shown while it is tried again (a host not answering is still named).
     const started = await this.db
       .updateTable('outbox')
-      .set({ state: 'sending', lastError: null, attempts: row.attempts + 1, updatedAt: new Date(this.clock.now()).toISOString() })
+      .set({ state: 'sending', attempts: row.attempts + 1, updatedAt: new Date(this.clock.now()).toISOString() })
       .where('id', '=', row.id)
       .where('state', '=', 'queued')
       .executeTakeFirst()
