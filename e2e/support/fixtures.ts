@@ -45,17 +45,22 @@ const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
  * built renderer. Its keychain items and data folder are removed afterwards.
  * Where no Electron binary exists, the Electron project's tests skip, saying why.
  */
-export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
+export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostTimeoutMs: number | undefined; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
   shell: ['loopback', { option: true, scope: 'worker' }],
   /** The app's live connections to its group host; off to show what an app without them does. */
   liveUpdates: [true, { option: true }],
+  /**
+   * The core's time limit for one group-host request (CONVENE_HOST_TIMEOUT_MS; unset: its
+   * 15 s), shortened for tests of a hung host so they wait seconds, not a quarter minute.
+   */
+  hostTimeoutMs: [undefined, { option: true }],
   /** Whom `signedIn` signs in as (`test.use({ signInAs: 'admin' })` for someone else). */
   signInAs: ['owner', { option: true }],
   /** The app opened and signed in through the PDS, where most tests start: the account signed in. */
   signedIn: async ({ page, app, signInAs }, use) => {
     await use(await openSignedIn(page, app, signInAs))
   },
-  app: async ({ shell, context, timezoneId, locale, liveUpdates }, use, testInfo) => {
+  app: async ({ shell, context, timezoneId, locale, liveUpdates, hostTimeoutMs }, use, testInfo) => {
     const binary = shell === 'electron' ? electronBinary() : null
     testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
     const stackFile = process.env.CONVENE_E2E_STACK!
@@ -64,7 +69,7 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; signI
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
     try {
       if (shell === 'electron') {
-        const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale, liveUpdates })
+        const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale, liveUpdates, hostTimeoutMs })
         const window = await electronApp.firstWindow()
         signInPageOpeners.set(window, () => nextExternalPage(electronApp, context))
         const callInputs = (channel: Channel) =>
@@ -73,6 +78,8 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; signI
         await use({ shell, stack, dataDir, electronApp, callInputs, callCounts, open: (page) => page.reload().then(() => undefined) })
         await electronApp.close()
       } else {
+        // The loopback core runs in this process: it reads the limit from this process's environment.
+        if (hostTimeoutMs !== undefined) process.env.CONVENE_HOST_TIMEOUT_MS = String(hostTimeoutMs)
         const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir, liveUpdates })
         const launchUrl = launched.shell.launchUrl
         const calls = callLog(launched.core.handlers)
@@ -82,6 +89,7 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; signI
         await launched.close()
       }
     } finally {
+      if (hostTimeoutMs !== undefined && shell === 'loopback') delete process.env.CONVENE_HOST_TIMEOUT_MS
       const secrets = new KeychainSecretStore(keychainService)
       for (const key of await secrets.keys()) await secrets.delete(key)
       fs.rmSync(dataDir, { recursive: true, force: true })
@@ -95,7 +103,7 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; signI
 
 export { expect }
 
-async function launchElectron(binary: string, opts: { stackFile: string; keychainService: string; dataDir: string; timezoneId?: string; locale?: string; liveUpdates: boolean }) {
+async function launchElectron(binary: string, opts: { stackFile: string; keychainService: string; dataDir: string; timezoneId?: string; locale?: string; liveUpdates: boolean; hostTimeoutMs?: number }) {
   const electronApp = await electron.launch({
     executablePath: binary,
     // A spec's timezoneId and locale, which Playwright applies to browser contexts, reach
@@ -108,6 +116,7 @@ async function launchElectron(binary: string, opts: { stackFile: string; keychai
       CONVENE_DATA_DIR: opts.dataDir,
       ...(opts.timezoneId ? { TZ: opts.timezoneId } : {}),
       ...(opts.liveUpdates ? {} : { CONVENE_LIVE_UPDATES: 'off' }),
+      ...(opts.hostTimeoutMs !== undefined ? { CONVENE_HOST_TIMEOUT_MS: String(opts.hostTimeoutMs) } : {}),
       CONVENE_CALL_LOG: 'on',
     },
   })

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import http from 'node:http'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { startStack } from '../../src/stack/stack.js'
@@ -24,15 +25,19 @@ export default async function globalSetup() {
   const control = http.createServer((req, res) => {
     const reply = (status: number, text: string) => res.writeHead(status, { 'content-type': 'text/plain' }).end(text)
     if (req.method !== 'POST') return reply(405, 'POST only')
-    if (req.url === '/host/down') {
+    if (req.url === '/host/down' || req.url === '/host/hang') {
       if (bringBack) return reply(409, 'the host is already down')
       const back = new Promise<void>((resolve) => (bringBack = resolve))
       let isDown!: () => void
       const down = new Promise<void>((resolve) => (isDown = resolve))
+      const hang = req.url === '/host/hang'
       restarting = stack.restartHost({
         whileDown: async () => {
+          // Hung: something on the host's port takes every connection and never answers.
+          const hung = hang ? await acceptAndNeverAnswer(Number(new URL(stack.file.host.url).port)) : null
           isDown()
           await back
+          await hung?.close()
         },
       })
       restarting.catch((err: unknown) => reply(500, String(err)))
@@ -58,5 +63,18 @@ export default async function globalSetup() {
     control.close()
     await stack.stop()
     fs.rmSync(path.dirname(stackFile), { recursive: true, force: true })
+  }
+}
+
+/** A server on `port` that accepts connections and never answers (a hung host); close() lets the port go. */
+async function acceptAndNeverAnswer(port: number): Promise<{ close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>()
+  const server = net.createServer((socket) => void sockets.add(socket))
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve))
+  return {
+    close: () => {
+      for (const s of sockets) s.destroy()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
   }
 }

@@ -23,6 +23,7 @@ export const ERROR_MESSAGES: Record<string, string> = {
   AuthRequired: 'The group host did not accept your sign-in. Sign in again.',
   SpacesUnsupported: 'Your account’s server does not support group spaces yet, so it cannot store this for you.',
   HostUnreachable: 'The group host cannot be reached right now. Your change is kept and will be sent when it is back.',
+  HostNotAnswering: 'The group host is not answering. Your change is kept and will be sent when it answers.',
   HostAnswerNotUnderstood: 'This group host answered something Convene does not understand. The details are in Convene’s log.',
   ServerAnswerNotUnderstood: 'Your account’s server answered something Convene does not understand. The details are in Convene’s log.',
 }

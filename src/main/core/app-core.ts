@@ -184,6 +184,18 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.act': async ({ accountDid, groupDid, action }) => ({ outboxId: await groups.organizing.act(accountDid, groupDid, action) }),
     'groups.actMany': async ({ accountDid, groupDid, actions }) => ({ outboxIds: await groups.organizing.actMany(accountDid, groupDid, actions) }),
     'outbox.list': async () => groups.reading.outbox(),
+    'outbox.cancel': async ({ accountDid, id }) => {
+      await groups.organizing.cancel(accountDid, id)
+      return {}
+    },
+    'outbox.retry': async ({ accountDid, id }) => {
+      await groups.organizing.retry(accountDid, id)
+      return {}
+    },
+    'outbox.dismiss': async ({ accountDid, id }) => {
+      await groups.organizing.dismiss(accountDid, id)
+      return {}
+    },
     'sync.now': async () => {
       // A pass already under way may have read the lists before the person asked: let
       // it finish, then read again, so "Sync now" always means now.

@@ -28,6 +28,17 @@ export const keychainService = () => process.env.CONVENE_KEYCHAIN_SERVICE || 'Co
  */
 export const liveUpdatesWanted = () => process.env.CONVENE_LIVE_UPDATES !== 'off'
 
+/**
+ * How long the core waits for a group host to answer one request before it calls the
+ * host not answering (a transient failure: the outbox keeps the change and backs off,
+ * a sync pass moves on). CONVENE_HOST_TIMEOUT_MS shortens it for tests of a hung host.
+ */
+export const HOST_TIMEOUT_MS = 15_000
+export const hostTimeoutMs = () => {
+  const ms = Number(process.env.CONVENE_HOST_TIMEOUT_MS)
+  return Number.isFinite(ms) && ms > 0 ? ms : HOST_TIMEOUT_MS
+}
+
 /** The loopback shell's data folder (Electron uses its userData folder instead). */
 export const defaultDataDir = () =>
   process.env.CONVENE_DATA_DIR || path.join(process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share'), 'convene')

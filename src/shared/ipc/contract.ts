@@ -48,6 +48,8 @@ export const SignInStartView = z.object({
   openedExternally: z.boolean(),
 })
 
+/** One pending change: the account that queued it and its id in that account's outbox. */
+const OutboxItemRef = z.object({ accountDid: Did, id: z.number().int().positive() }).strict()
 const InGroup = z.object({ accountDid: Did, groupDid: Did }).strict()
 const Subject = z.union([z.object({ did: Did }).strict(), z.object({ uri: z.string().startsWith('at://'), cid: z.string().optional() }).strict()])
 
@@ -214,6 +216,12 @@ export const contract = {
     output: z.object({ outboxIds: z.array(z.number().int()) }),
   },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },
+  /** Cancels a change not yet sent (queued or waiting to try again) and takes back what it showed; refused once it is being sent. */
+  'outbox.cancel': { input: OutboxItemRef, output: Empty },
+  /** Sends a change that is waiting to try again, or that failed, now. */
+  'outbox.retry': { input: OutboxItemRef, output: Empty },
+  /** Removes for good a change that was not applied (refused or given up on). */
+  'outbox.dismiss': { input: OutboxItemRef, output: Empty },
   'sync.now': { input: Empty, output: z.object({}) },
   /** Progress of the sync under way (or the last one) per group: read at start, then told by `sync.progress` notices. */
   'sync.status': { input: Empty, output: SyncStatusView },

@@ -1,6 +1,7 @@
 import { createDpopKey, dpopProof, type DpopKey } from '@node/dpop.js'
 import type { HostAddress } from '../xrpc/host-client.js'
 import type { ServiceAuthCache } from '../xrpc/service-auth-cache.js'
+import { sendWithTimeLimit } from '../xrpc/time-limit.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { Output, ProcedureInput } from '../xrpc/methods.js'
 import { callProcedure, type Send } from '../xrpc/validated-call.js'
@@ -98,9 +99,7 @@ export class GroupCredentials {
         const headers = new Headers(init.headers)
         headers.set('authorization', authorization)
         headers.set('dpop', dpop)
-        return fetch(url, { ...init, headers })
-      }).catch((err: unknown) => {
-        throw new XrpcCallError(method, 0, 'HostUnreachable', (err as Error).message)
+        return sendWithTimeLimit(method, { ...init, headers }, (withLimit) => fetch(url, withLimit))
       })
   }
 

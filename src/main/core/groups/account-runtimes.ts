@@ -27,6 +27,13 @@ export class AccountRuntimes {
     return rt
   }
 
+  /** The runtime of an account on this computer; another DID (the window is not trusted) is refused, with no cache opened for it. */
+  async ofKnown(accountDid: string): Promise<AccountRuntime> {
+    const known = (await this.opts.accounts.store.list()).some((a) => a.did === accountDid)
+    if (!known) throw new UserFacingError('AccountNotFound', 'That account is not signed in on this computer.')
+    return this.get(accountDid)
+  }
+
   /** The account's runtime if it is open already (a notice about a signed-out account opens none). */
   opened(accountDid: string): Promise<AccountRuntime> | undefined {
     return this.open.get(accountDid)

@@ -4,6 +4,7 @@ import { parseStored } from '../outbox/queued-payloads.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ActionKind, ActionPayloads, ActionSpec, RequestedAction, Tx } from '../actions/action-spec.js'
 import { ACTIONS, isActionKind, payloadSchema } from '../actions/registry.js'
+import { undoCancelled } from './cancel-effects.js'
 
 export type { ActionKind, ActionPayloads, EventFields, RequestedAction } from '../actions/action-spec.js'
 export { ACTIONS, isActionKind } from '../actions/registry.js'
@@ -64,6 +65,7 @@ function handlerFor<K extends ActionKind>(rt: AccountRuntime, kind: K): ActionHa
     send: (groupDid, payload, key) => spec.send(rt, groupDid, storedPayload(kind, payload), key),
     conflicts: spec.conflicts as Record<string, string>,
     alreadyApplied: alreadyApplied ? (groupDid, payload) => alreadyApplied(rt, groupDid, storedPayload(kind, payload)) : undefined,
+    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
   }
 }
 

@@ -69,6 +69,28 @@ export class OrganizerQueue {
     return ids
   }
 
+  /** Cancels an action of this account's not yet sent, and takes back its cached effect (outbox.cancel). */
+  async cancel(accountDid: string, id: number): Promise<void> {
+    const rt = await this.runtimes.ofKnown(accountDid)
+    const { groupDid } = await rt.outbox.cancel(id)
+    this.lists.warm(rt.cache, accountDid, groupDid)
+    this.opts.notices?.emit('group.changed', { accountDid, groupDid })
+  }
+
+  /** Sends an action of this account's now: a backed-off one without waiting, a failed one again (outbox.retry). */
+  async retry(accountDid: string, id: number): Promise<void> {
+    const rt = await this.runtimes.ofKnown(accountDid)
+    const { groupDid } = await rt.outbox.retry(id)
+    const sending = this.sendAndCatchUp(rt, groupDid).finally(() => this.inFlight.delete(sending))
+    this.inFlight.add(sending)
+  }
+
+  /** Removes for good an action of this account's that was not applied (outbox.dismiss). */
+  async dismiss(accountDid: string, id: number): Promise<void> {
+    const rt = await this.runtimes.ofKnown(accountDid)
+    await rt.outbox.dismiss(id)
+  }
+
   /**
    * Sends the group's queue (other groups' hosts are not waited for), then settles the group: what the host took of ours is
    * applied from what we sent and what the host answered, or else the change log (no

@@ -100,5 +100,6 @@ const key = (accountDid: string, groupDid: string) => `${accountDid} ${groupDid}
 function syncFailure(err: unknown): string {
   const code = err instanceof XrpcCallError ? err.error : err instanceof UserFacingError ? err.code : null
   if (code === 'HostUnreachable') return 'Could not reach the group’s host. Showing what was last seen.'
+  if (code === 'HostNotAnswering') return 'The group’s host is not answering. Showing what was last seen.'
   return toIpcError(err, () => {}).message
 }

@@ -7,6 +7,7 @@ import { errorFields, log } from '../log/log.js'
 import { gaveUpWords, MAX_FAILURES, nextAttemptAt } from './backoff.js'
 import { plainReason, retryLater, waitsForPerson } from './send-failures.js'
 import { parseStored, UNREADABLE_ACTION } from './queued-payloads.js'
+import { notCancellable, notDismissable, notRetryable } from './item-controls.js'
 
 export interface OutboxRow {
   id: number
@@ -42,6 +43,8 @@ export interface ActionHandler {
    * the intended end state; true means the action took effect and is done.
    */
   alreadyApplied?(groupDid: string, payload: unknown): Promise<boolean>
+  /** Takes back the cached effect of an action cancelled before it was sent (item-controls.ts). */
+  undoCache?(tx: Transaction<CacheSchema>, groupDid: string, payload: unknown, outboxId: number): Promise<void>
 }
 
 type Tx = Transaction<CacheSchema>
@@ -227,6 +230,65 @@ export class Outbox {
     return out
   }
 
+  /**
+   * The person cancels an action not yet sent: its row goes and its cached effect is
+   * taken back, in one transaction. Only a queued row (waiting, or backed off): one
+   * being sent may already have reached the host. Answers the row's group.
+   */
+  async cancel(id: number): Promise<{ groupDid: string }> {
+    const row = await this.row(id)
+    const refused = notCancellable(row?.state)
+    if (refused || !row) throw refused
+    const gone = await this.db.transaction().execute(async (tx) => {
+      // Only while still queued: the send may have started since it was read.
+      const del = await tx.deleteFrom('outbox').where('id', '=', id).where('state', '=', 'queued').executeTakeFirst()
+      if (Number(del.numDeletedRows) === 0) return false
+      const read = parseStored(this.handlerOf(row.kind)?.schema, row.payload)
+      if (read.ok) await this.handlerOf(row.kind)?.undoCache?.(tx, row.groupDid, read.payload, id)
+      return true
+    })
+    if (!gone) throw notCancellable('sending')!
+    this.onChange([id])
+    return { groupDid: row.groupDid }
+  }
+
+  /**
+   * The person asks to send a backed-off or failed action now: its wait ends (a failed
+   * one is queued again with a fresh count of tries) and its group's queue is sent.
+   * Resolves once queued again; the send goes on in the background (see `replay`).
+   */
+  async retry(id: number): Promise<{ groupDid: string }> {
+    const row = await this.row(id)
+    const refused = notRetryable(row?.state)
+    if (refused || !row) throw refused
+    await this.db
+      .updateTable('outbox')
+      .set({ state: 'queued', nextAttemptAt: null, ...(row.state === 'failed' ? { failures: 0, lastError: null } : {}), updatedAt: new Date(this.clock.now()).toISOString() })
+      .where('id', '=', id)
+      .where('state', '=', row.state)
+      .execute()
+    this.wakes.get(row.groupDid)?.cancel()
+    this.wakes.delete(row.groupDid)
+    this.onChange([id])
+    return { groupDid: row.groupDid }
+  }
+
+  /**
+   * The person is done with an action that was not applied (refused, or given up on):
+   * its row goes for good. Its cached effect went when it was refused (its list was read again).
+   */
+  async dismiss(id: number): Promise<void> {
+    const row = await this.row(id)
+    const refused = notDismissable(row?.state)
+    if (refused) throw refused
+    await this.db.deleteFrom('outbox').where('id', '=', id).where('state', 'in', ['failed', 'conflict']).execute()
+    this.onChange([id])
+  }
+
+  private row(id: number) {
+    return this.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
   /** Whether a group has settled actions waiting for its catch-up to take them. */
   hasSettled(groupDid: string): boolean {
     return (this.settled.get(groupDid)?.length ?? 0) > 0
@@ -291,7 +353,16 @@ export class Outbox {
       return true
     }
     const payload = read.payload
-    await this.mark(row.id, { state: 'sending', lastError: null, attempts: row.attempts + 1 })
+    // Only if still queued: the person may have cancelled it since it was read. Why it
+    // waited stays shown while it is tried again (a host not answering is still named).
+    const started = await this.db
+      .updateTable('outbox')
+      .set({ state: 'sending', attempts: row.attempts + 1, updatedAt: new Date(this.clock.now()).toISOString() })
+      .where('id', '=', row.id)
+      .where('state', '=', 'queued')
+      .executeTakeFirst()
+    if (Number(started.numUpdatedRows) === 0) return true
+    this.onChange([row.id])
     try {
       const answer = await handler.send(row.groupDid, payload, row.idempotencyKey)
       await this.mark(row.id, { state: 'done', lastError: null, nextAttemptAt: null })

@@ -1,7 +1,8 @@
 import type { Output, ProcedureInput, ProcedureNsid, QueryNsid, QueryParams } from './methods.js'
+import { hostTimeoutMs } from '../network.js'
 import type { ServiceAuthCache } from './service-auth-cache.js'
 import { callProcedure, callQuery } from './validated-call.js'
-import { XrpcCallError } from './xrpc-error.js'
+import { sendWithTimeLimit } from './time-limit.js'
 
 export interface HostAddress {
   url: string
@@ -21,6 +22,8 @@ export class HostClient {
     readonly host: HostAddress,
     private readonly auth: ServiceAuthCache,
     private readonly fetchImpl: typeof fetch = fetch,
+    /** The longest wait for one answer (network.ts): a host that accepts and never answers must not hold a group's queue. */
+    private readonly timeoutMs: number = hostTimeoutMs(),
   ) {
     this.peer = { kind: 'host', url: host.url }
   }
@@ -37,12 +40,7 @@ export class HostClient {
     const token = await this.auth.get(this.host.aud, method)
     const headers = new Headers(init.headers)
     headers.set('authorization', `Bearer ${token}`)
-    let res: Response
-    try {
-      res = await this.fetchImpl(new URL(path, this.host.url), { ...init, headers })
-    } catch (err) {
-      throw new XrpcCallError(method, 0, 'HostUnreachable', (err as Error).message)
-    }
+    const res = await sendWithTimeLimit(method, { ...init, headers }, (withLimit) => this.fetchImpl(new URL(path, this.host.url), withLimit), this.timeoutMs)
     if (res.status === 401 && !retried) {
       // A cached token the host no longer takes: mint a fresh one, once.
       this.auth.drop(this.host.aud, method)

@@ -14,22 +14,30 @@ function loadDismissed(): Set<number> {
 /** Shared by every view, so a notice dismissed in one is gone in all. */
 const dismissed = ref<Set<number>>(loadDismissed())
 
-/** Hides a notice for the rest of the session, in every view (needs no view's context). */
-export function dismissProblem(id: number) {
+/**
+ * Dismisses a change that was not applied, for good: the core removes it from the
+ * outbox (outbox.dismiss), so it is gone from every view and after a restart. It is
+ * hidden at once, and for the session if the core could not be told (it is then still
+ * listed on the pending changes page, where Dismiss can be tried again).
+ */
+export async function dismissProblem(problem: OutboxItem) {
   const next = new Set(dismissed.value)
-  next.add(id)
+  next.add(problem.id)
   dismissed.value = next
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...next]))
   } catch {
     // Storage refused (private mode): the notice is hidden until the window reloads.
   }
+  await useGroupsStore()
+    .dismissChange(problem)
+    .catch(() => {})
 }
 
 /**
  * Changes the host did not apply (conflicts, failures), by whom they were about, so a
  * view can say so beside that person or report. The full list stays on the pending
- * changes page; a notice dismissed here is hidden for the rest of the session.
+ * changes page; a notice dismissed here is removed for good (dismissProblem).
  */
 export function useProblems(group: () => GroupSummary) {
   const store = useGroupsStore()

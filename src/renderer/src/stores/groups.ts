@@ -3,6 +3,7 @@ import { computed, ref } from 'vue'
 import type { ChannelInput, GroupChange, GroupList, Notice } from '../../../shared/ipc/contract'
 import type { GroupSummary, OutboxItem, SyncStatus } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
+import { ERROR_MESSAGES } from '../../../shared/errors'
 
 export type GroupAction = ChannelInput<'groups.act'>['action']
 
@@ -219,15 +220,53 @@ export const useGroupsStore = defineStore('groups', () => {
     await api['groups.actMany']({ accountDid, groupDid, actions })
   }
 
+  /**
+   * The person's controls on one pending change (the core checks each is allowed and
+   * answers plain words when not). The change leaves the list at once; the core's
+   * notice confirms it (and names the lists its cancelled effect moved).
+   */
+  async function cancelChange(item: OutboxItem) {
+    await api['outbox.cancel']({ accountDid: item.accountDid, id: item.id })
+    forget(item)
+  }
+  async function retryChange(item: OutboxItem) {
+    await api['outbox.retry']({ accountDid: item.accountDid, id: item.id })
+  }
+  async function dismissChange(item: OutboxItem) {
+    await api['outbox.dismiss']({ accountDid: item.accountDid, id: item.id })
+    forget(item)
+  }
+  function forget(item: OutboxItem) {
+    outbox.value = outbox.value.filter((o) => outboxKey(o) !== outboxKey(item))
+    lastOutbox = ''
+  }
+
   const find = (accountDid: string, groupDid: string) => groups.value.find((g) => g.accountDid === accountDid && g.did === groupDid)
   /** Actions still waiting to reach a host (offline, host down, sign-in ended). */
   const waiting = computed(() => outbox.value.filter((o) => o.state === 'queued' || o.state === 'sending'))
   const problems = computed(() => outbox.value.filter((o) => o.state === 'conflict' || o.state === 'failed'))
   /** Offline when something waits after having been tried. */
   const offline = computed(() => waiting.value.some((o) => o.attempts > 0 && o.detail))
+  /**
+   * The groups whose host did not answer or could not be reached on the last try, with
+   * how many of their changes wait for it: said in a line of their own, not only per change.
+   */
+  const hostsWaiting = computed(() => {
+    // Only a group's first change is tried; the ones behind it wait for the same host.
+    const by = new Map<string, { accountDid: string; groupDid: string; why: 'notAnswering' | 'unreachable' | null; count: number }>()
+    for (const o of waiting.value) {
+      const why = o.detail === ERROR_MESSAGES.HostNotAnswering ? 'notAnswering' : o.detail === ERROR_MESSAGES.HostUnreachable ? 'unreachable' : null
+      const key = groupKey(o.accountDid, o.groupDid)
+      const seen = by.get(key) ?? { accountDid: o.accountDid, groupDid: o.groupDid, why: null, count: 0 }
+      seen.count++
+      seen.why ??= why
+      by.set(key, seen)
+    }
+    return [...by.values()].flatMap((g) => (g.why ? [{ ...g, why: g.why }] : []))
+  })
 
   /** The state of one group's last or current sync. */
   const syncOf = (accountDid: string, groupDid: string) => sync.value.groups.find((s) => s.accountDid === accountDid && s.groupDid === groupDid)
 
-  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, reload, start, syncNow, add, create, act, actMany, find, finding, findMine }
+  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, hostsWaiting, reload, start, syncNow, add, create, act, actMany, cancelChange, retryChange, dismissChange, find, finding, findMine }
 })
