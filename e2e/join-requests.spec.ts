@@ -79,10 +79,24 @@ test.describe('join requests', () => {
   test('admitting with chosen roles: the person joins holding them', async ({ page, app }) => {
     const person = await oneAsking(page, app, { prefix: 'roles', name: 'Choir' })
 
-    // "Admit as" offers member and the three roles an owner may give; member is ticked already.
+    // "Admit as" offers member and the roles an owner may give, but never owner: admitting
+    // several at once (or a stray `a`) must not hand over the group. Member is ticked already.
     const admitAs = page.getByRole('group', { name: 'Admit as' })
-    await expect(admitAs.getByRole('checkbox')).toHaveCount(4)
+    await expect(admitAs.getByRole('checkbox')).toHaveCount(3)
+    await expect(admitAs.getByLabel('owner')).toHaveCount(0)
+    await expect(admitAs.getByLabel('admin')).toBeVisible()
     await expect(admitAs.getByLabel('member')).toBeChecked()
+    // Admitting as admin asks first; cancelled, the request is still there, undecided.
+    await admitAs.getByLabel('admin').check()
+    await page.getByRole('button', { name: `Admit ${person.did}` }).click()
+    const asked = page.getByRole('dialog', { name: /^Admit .+ as admin\?$/ })
+    await expect(asked).toBeVisible()
+    await asked.getByRole('button', { name: 'Cancel' }).click()
+    await expect(asked).toBeHidden()
+    await expect(page.getByRole('button', { name: `Admit ${person.did}` })).toBeFocused()
+    await expect(page.getByTestId(`request-${person.did}`)).toBeVisible()
+    expect(await app.callInputs('groups.actMany')).toEqual([])
+    await admitAs.getByLabel('admin').uncheck()
     await admitAs.getByLabel('moderator').check()
     await page.getByRole('button', { name: `Admit ${person.did}` }).click()
     await expect(page.getByTestId('requests-empty')).toBeVisible({ timeout: 15_000 })

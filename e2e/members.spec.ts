@@ -162,7 +162,11 @@ test.describe('members and roles', () => {
   test('the only owner giving up the owner role is told plainly why it was not applied', async ({ page, signedIn: owner }, testInfo) => {
     await startGroup(page, { prefix: 'lastowner', name: 'Choir', policy: 'approval', section: 'Members' })
 
+    // Owner is a role that asks first; the person is named as themself.
     await page.getByRole('button', { name: `Take the owner role from ${owner.did}` }).click()
+    const asked = page.getByRole('dialog', { name: 'Take the owner role from yourself?' })
+    await asked.getByRole('button', { name: 'Take the owner role' }).click()
+    await expect(asked).toBeHidden()
     const row = page.getByTestId(`member-${owner.did}`)
     const notice = row.getByTestId('problem-notice')
     const plain = 'Someone else must be able to run the group first: you are the only one who can configure it.'
@@ -179,5 +183,50 @@ test.describe('members and roles', () => {
     await row.getByRole('button', { name: /Dismiss the notice/ }).click()
     await expect(notice).toBeHidden()
     await expect(row).toContainText('Joined')
+  })
+
+  test('giving or taking admin asks first, naming the person: cancel changes nothing, confirming gives it', async ({ page, app, signedIn: _owner }, testInfo) => {
+    const { groupDid } = await startGroup(page, { prefix: 'askadmin', name: 'Rowing club', policy: 'open', section: 'Members' })
+    const member = await asPeer(app.stack, 'member')
+    expect((await member.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    await syncNow(page)
+    const memberHandle = app.stack.accounts.find((a) => a.name === 'member')!.handle
+    const roles = page.getByTestId(`roles-${member.did}`)
+    await expect(page.getByTestId(`member-${member.did}`)).toContainText(`@${memberHandle}`, { timeout: 15_000 })
+    const acted = async () => ((await app.callInputs('groups.act')) as { action: { kind: string } }[]).filter((c) => c.action.kind === 'member.grantRole')
+
+    // Choosing admin and pressing Give asks, by handle, before anything is sent.
+    await page.getByLabel(`Role to give ${member.did}`).selectOption('admin')
+    const give = page.getByRole('button', { name: `Give ${member.did}` })
+    await give.click()
+    const dialog = page.getByRole('dialog', { name: `Make @${memberHandle} an admin?` })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('such as admitting and removing people')
+    await page.screenshot({ path: testInfo.outputPath('grant-admin-asks.png'), fullPage: true })
+    // Cancel: nothing sent, the member unchanged, focus back on Give with admin still chosen.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(give).toBeFocused()
+    await expect(roles.locator('[data-role="admin"]')).toHaveCount(0)
+    await expect(roles.locator('[data-role]')).toHaveCount(1)
+    expect(await acted()).toEqual([])
+
+    // Confirmed: the member is an admin.
+    await give.click()
+    await dialog.getByRole('button', { name: 'Make admin' }).click()
+    await expect(roles.locator('[data-role="admin"]')).toBeVisible()
+    expect(await acted()).toHaveLength(1)
+    // Taking it away asks too; cancelling keeps it.
+    const take = page.getByRole('button', { name: `Take the admin role from ${member.did}` })
+    await take.click({ timeout: 15_000 })
+    const asked = page.getByRole('dialog', { name: `Take the admin role from @${memberHandle}?` })
+    await asked.getByRole('button', { name: 'Cancel' }).click()
+    await expect(asked).toBeHidden()
+    await expect(roles.locator('[data-role="admin"]')).toBeVisible()
+    // A moderator role, which cannot change anyone else's, is given at once as before.
+    await page.getByLabel(`Role to give ${member.did}`).selectOption('moderator')
+    await page.getByRole('button', { name: `Give ${member.did}` }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(roles.locator('[data-role="moderator"]')).toBeVisible()
   })
 })

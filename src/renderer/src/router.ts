@@ -11,8 +11,8 @@ import OutboxPanel from './components/OutboxPanel.vue'
 /**
  * Sections loaded on first use keep the window's start small; `prefetchViews` loads
  * them while the window is idle after start, so the first visit to one does not wait
- * for its code. The two long lists (join requests, where a group opens, and members)
- * are in the main bundle: their first screen must not wait for a chunk.
+ * for its code. The two long lists (join requests, where an organizer's group opens,
+ * and members) are in the main bundle: their first screen must not wait for a chunk.
  */
 const lazyViews = {
   invites: () => import('./views/group/InvitesView.vue'),
@@ -41,7 +41,9 @@ export function createAppRouter() {
         component: GroupLayout,
         props: true,
         children: [
-          { path: '', redirect: { name: 'group-requests' } },
+          // Opens on the section the person's work is in (GroupLayout decides, once it
+          // knows their roles in the group), or on the one they chose there last.
+          { path: '', name: 'group', component: { render: () => null } },
           { path: 'requests', name: 'group-requests', component: JoinRequestsView, meta: { title: 'Join requests' } },
           { path: 'members', name: 'group-members', component: MembersView, meta: { title: 'Members' } },
           { path: 'invites', name: 'group-invites', component: lazyViews.invites, meta: { title: 'Invites' } },
