@@ -59,6 +59,12 @@ describe('IPC carries no secret', () => {
       const env = await app.raw(channel, input)
       expect(env, channel).toMatchObject({ ok: true })
     }
+    // The pending-change controls, on a change that is not there: a refusal in plain words crosses, nothing else.
+    const controls = ['outbox.cancel', 'outbox.retry', 'outbox.dismiss'] as const
+    for (const channel of controls) {
+      const env = await app.raw(channel, { accountDid: owner, id: 999_999 })
+      expect(env, channel).toMatchObject({ ok: false, error: { message: expect.any(String) } })
+    }
     // Sign-in: its start hands out the PDS page address; awaiting it returns the account.
     const start = await app.raw('accounts.signIn', { handle: ownerAccount.handle })
     const { attemptId, authorizeUrl } = (start as { value: { attemptId: string; authorizeUrl: string } }).value
@@ -82,7 +88,7 @@ describe('IPC carries no secret', () => {
     ]
     for (const [channel, input] of groupCalls) expect(await app.raw(channel, input), channel).toMatchObject({ ok: true })
 
-    const covered = new Set([...calls.map(([c]) => c), ...groupCalls.map(([c]) => c), 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut', 'groupSessions.signIn'])
+    const covered = new Set([...calls.map(([c]) => c), ...groupCalls.map(([c]) => c), ...controls, 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut', 'groupSessions.signIn'])
     expect([...CHANNELS].filter((c) => !covered.has(c)), 'channels this test does not walk').toEqual([])
     unsubscribe()
     const heard = new Set(notices.map((n) => n.name))
