@@ -14,7 +14,15 @@ export async function memberWrite(
   method: 'com.atproto.space.putRecord' | 'com.atproto.space.deleteRecord',
   body: { space: string; collection: string; rkey: string; record?: Record<string, unknown> },
 ): Promise<void> {
-  const send: Send = async (path, init) => {
+  await callProcedure(ownPdsSend(session, method), { kind: 'pds', url: session.serverMetadata.issuer }, method, { ...body, repo: session.did })
+}
+
+/**
+ * Requests to the person's own PDS through their session: one it cannot reach is
+ * `HostUnreachable`, and one without the space methods (404, 501) `SpacesUnsupported`.
+ */
+export function ownPdsSend(session: OAuthSession, method: string): Send {
+  return async (path, init) => {
     let res: Response
     try {
       res = await session.fetchHandler(path, init)
@@ -27,5 +35,4 @@ export async function memberWrite(
     }
     return res
   }
-  await callProcedure(send, { kind: 'pds', url: session.serverMetadata.issuer }, method, { ...body, repo: session.did })
 }

@@ -2,8 +2,8 @@ import type { OAuthSession } from '@atproto/oauth-client'
 import { parseRecordAddress } from '../../../shared/space-address.js'
 import { errorFields, log } from '../log/log.js'
 import { allPages } from '../groups/host-pages.js'
-import { callQuery, type Send } from '../xrpc/validated-call.js'
-import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { callQuery } from '../xrpc/validated-call.js'
+import { ownPdsSend } from './member-writes.js'
 import { calendarSpace, RSVP_COLLECTION } from './calendar-space.js'
 
 /**
@@ -13,13 +13,7 @@ import { calendarSpace, RSVP_COLLECTION } from './calendar-space.js'
  * the answers it last saw rather than showing them as none. The reason goes to the log.
  */
 export async function myRsvps(session: OAuthSession, groupDid: string): Promise<Map<string, string> | null> {
-  const send: Send = async (path, init) => {
-    try {
-      return await session.fetchHandler(path, init)
-    } catch (err) {
-      throw new XrpcCallError('com.atproto.space.listRecords', 0, 'HostUnreachable', (err as Error).message)
-    }
-  }
+  const send = ownPdsSend(session, 'com.atproto.space.listRecords')
   try {
     const records = await allPages(async (cursor) => {
       const page = await callQuery(send, { kind: 'pds', url: session.serverMetadata.issuer }, 'com.atproto.space.listRecords', {
