@@ -1,10 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { installLogSink } from '../../src/main/core/log/log'
-import { Outbox, type ActionHandler, type OutboxClock } from '../../src/main/core/outbox/outbox'
+import { FakeClock, tempCache } from '../support/outbox-fakes'
+import { Outbox, type ActionHandler } from '../../src/main/core/outbox/outbox'
 import { payloadSchema } from '../../src/main/core/actions/registry'
 import { prepareAction, queuedAction, type ActionKind } from '../../src/main/core/groups/organizer-actions'
 import { undoCancelled } from '../../src/main/core/groups/cancel-effects'
@@ -15,19 +13,6 @@ import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
 const A = 'did:plc:groupaaaaaaaaaaaaaaaaaaaa'
 const ME = 'did:plc:me'
 const ASKER = 'did:plc:askeraaaaaaaaaaaaaaaaaaa'
-
-/** Time that moves only when the test says; due timers run as it passes them. */
-class FakeClock implements OutboxClock {
-  t = Date.parse('2026-11-25T12:00:00Z')
-  private timers: { at: number; run: () => void; live: boolean }[] = []
-  now = () => this.t
-  random = () => 0.5
-  setTimeout(run: () => void, ms: number) {
-    const timer = { at: this.t + ms, run, live: true }
-    this.timers.push(timer)
-    return { cancel: () => void (timer.live = false) }
-  }
-}
 
 const notAnswering = () => new XrpcCallError('example.groups.admitMember', 0, 'HostNotAnswering', 'no answer within 15000 ms')
 
@@ -50,7 +35,7 @@ function fakeHandlers() {
 }
 
 describe('the person’s controls on a pending change: cancel, retry, dismiss', () => {
-  let dir: string
+  let cache: Awaited<ReturnType<typeof tempCache>>
   let db: CacheDb
   let clock: FakeClock
   let fake: ReturnType<typeof fakeHandlers>
@@ -59,8 +44,8 @@ describe('the person’s controls on a pending change: cancel, retry, dismiss', 
   afterAll(() => installLogSink(null))
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-controls-'))
-    db = await openCacheDb(dir, ME)
+    cache = await tempCache(ME)
+    db = cache.db
     clock = new FakeClock()
     fake = fakeHandlers()
     outbox = new Outbox(db, fake.handlers, () => {}, clock)
@@ -68,8 +53,7 @@ describe('the person’s controls on a pending change: cancel, retry, dismiss', 
   })
   afterEach(async () => {
     await outbox.close()
-    await db.destroy()
-    fs.rmSync(dir, { recursive: true, force: true })
+    await cache.remove(db)
   })
 
   const enqueue = async (action: ReturnType<typeof prepareAction>) => (await outbox.enqueueMany([action]))[0]!
@@ -170,7 +154,7 @@ describe('the person’s controls on a pending change: cancel, retry, dismiss', 
     await outbox.dismiss(conflict)
     await outbox.close()
     await db.destroy()
-    db = await openCacheDb(dir, ME)
+    db = await openCacheDb(cache.dir, ME)
     outbox = new Outbox(db, fake.handlers, () => {}, clock)
     expect(await outbox.list({ includeDone: true })).toEqual([])
 

@@ -1,11 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { installLogSink } from '../../src/main/core/log/log'
-import { Outbox, type ActionHandler, type OutboxClock } from '../../src/main/core/outbox/outbox'
+import { FakeClock, tempCache } from '../support/outbox-fakes'
+import { Outbox, type ActionHandler } from '../../src/main/core/outbox/outbox'
 import { FIRST_DELAY_MS, MAX_DELAY_MS, MAX_FAILURES } from '../../src/main/core/outbox/backoff'
 import { UNREADABLE_ACTION } from '../../src/main/core/outbox/queued-payloads'
 import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
@@ -18,26 +16,6 @@ import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
 const A = 'did:plc:groupaaaaaaaaaaaaaaaaaaaa'
 const B = 'did:plc:groupbbbbbbbbbbbbbbbbbbbb'
 const ME = 'did:plc:me'
-
-/** Time that moves only when the test says; due timers run as it passes them. */
-class FakeClock implements OutboxClock {
-  t = Date.parse('2026-11-25T12:00:00Z')
-  private timers: { at: number; run: () => void; live: boolean }[] = []
-  now = () => this.t
-  random = () => 0.5
-  setTimeout(run: () => void, ms: number) {
-    const timer = { at: this.t + ms, run, live: true }
-    this.timers.push(timer)
-    return { cancel: () => void (timer.live = false) }
-  }
-  advance(ms: number) {
-    this.t += ms
-    for (const timer of this.timers.filter((x) => x.live && x.at <= this.t)) {
-      timer.live = false
-      timer.run()
-    }
-  }
-}
 
 const unreachable = () => new XrpcCallError('example.groups.admitMember', 0, 'HostUnreachable', 'fetch failed')
 
@@ -64,7 +42,7 @@ function fakeSender() {
 }
 
 describe('the outbox: one ordered queue per group, parsed on read, with back-off and a cap', () => {
-  let dir: string
+  let cache: Awaited<ReturnType<typeof tempCache>>
   let db: CacheDb
   let clock: FakeClock
   let sender: ReturnType<typeof fakeSender>
@@ -73,8 +51,8 @@ describe('the outbox: one ordered queue per group, parsed on read, with back-off
   afterAll(() => installLogSink(null))
 
   beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'))
-    db = await openCacheDb(dir, ME)
+    cache = await tempCache(ME)
+    db = cache.db
     clock = new FakeClock()
     sender = fakeSender()
     outbox = new Outbox(db, sender.handlers, () => {}, clock)
@@ -82,8 +60,7 @@ describe('the outbox: one ordered queue per group, parsed on read, with back-off
   afterEach(async () => {
     for (const release of sender.hung.values()) release()
     await outbox.close()
-    await db.destroy()
-    fs.rmSync(dir, { recursive: true, force: true })
+    await cache.remove(db)
   })
 
   const queue = (groupDid: string, n: number) => outbox.enqueue({ groupDid, kind: 'test.act', payload: { n }, label: `act ${n}` })
@@ -230,7 +207,7 @@ describe('the outbox: one ordered queue per group, parsed on read, with back-off
     // The app quits and starts again over the same file.
     await outbox.close()
     await db.destroy()
-    db = await openCacheDb(dir, ME)
+    db = await openCacheDb(cache.dir, ME)
     sender = fakeSender()
     outbox = new Outbox(db, sender.handlers, () => {}, clock)
     await outbox.recoverInterrupted()
