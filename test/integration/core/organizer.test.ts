@@ -175,7 +175,12 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     })
     await app.call('sync.now', {})
     await eventually(async () => !(await app.call('outbox.list', {})).some((o) => o.label.startsWith('Admit') && o.state !== 'conflict'))
-    const members = await app.call('groups.members', { accountDid: owner, groupDid }).then((p) => p.items)
+    // A sent action leaves the pending list as soon as the host takes it; its effect lands
+    // in the cache with the catch-up that follows, a moment later.
+    const members = await eventually(async () => {
+      const items = (await app.call('groups.members', { accountDid: owner, groupDid })).items
+      return people.every((p) => items.some((m) => m.did === p.did)) ? items : null
+    })
     for (const p of people) expect(members.filter((m) => m.did === p.did)).toHaveLength(1)
     // Exactly one admission each in the host's change log: nothing doubled.
     const after = (await changesSince()).filter((c) => c.seq > before)
