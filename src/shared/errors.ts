@@ -24,6 +24,8 @@ export const ERROR_MESSAGES: Record<string, string> = {
   SpacesUnsupported: 'Your account’s server does not support group spaces yet, so it cannot store this for you.',
   HostUnreachable: 'The group host cannot be reached right now. Your change is kept and will be sent when it is back.',
   HostNotAnswering: 'The group host is not answering. Your change is kept and will be sent when it answers.',
+  ServerUnreachable: 'Your account’s server cannot be reached right now. Your change is kept and will be sent when it is back.',
+  ServerNotAnswering: 'Your account’s server is not answering. Your change is kept and will be sent when it answers.',
   HostAnswerNotUnderstood: 'This group host answered something Convene does not understand. The details are in Convene’s log.',
   ServerAnswerNotUnderstood: 'Your account’s server answered something Convene does not understand. The details are in Convene’s log.',
 }

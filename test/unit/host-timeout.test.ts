@@ -5,6 +5,8 @@ import { ServiceAuthCache } from '../../src/main/core/xrpc/service-auth-cache'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
 import { plainReason, retryLater } from '../../src/main/core/outbox/send-failures'
 import { installLogSink } from '../../src/main/core/log/log'
+import { memberWrite } from '../../src/main/core/calendar/member-writes'
+import type { OAuthSession } from '@atproto/oauth-client'
 
 /** A group host that accepts the connection and never answers. */
 describe('a group host that does not answer', () => {
@@ -39,5 +41,21 @@ describe('a group host that does not answer', () => {
     const client = new HostClient({ url, aud: 'did:web:host.test#groups' }, new ServiceAuthCache(async () => 'token'), fetch, 300)
     const err = await client.query('example.groups.getGroup', { group: 'did:plc:groupaaaaaaaaaaaaaaaaaaaa' }).catch((e: unknown) => e)
     expect((err as XrpcCallError).error).toBe('HostNotAnswering')
+  })
+
+  it('the person’s own server is held to a time limit too, and named as theirs, not the group host', async () => {
+    process.env.CONVENE_HOST_TIMEOUT_MS = '300'
+    try {
+      // A session whose server takes the connection and never answers.
+      const session = { did: 'did:plc:memberaaaaaaaaaaaaaaaaaa', serverMetadata: { issuer: url }, fetchHandler: (path: string, init?: RequestInit) => fetch(new URL(path, url), init) } as unknown as OAuthSession
+      const started = Date.now()
+      const err = await memberWrite(session, 'com.atproto.space.putRecord', { space: 'ats://x', collection: 'community.lexicon.calendar.rsvp', rkey: 'self', record: {} }).catch((e: unknown) => e)
+      expect(Date.now() - started).toBeLessThan(5_000)
+      expect((err as XrpcCallError).error).toBe('ServerNotAnswering')
+      expect(retryLater(err)).toBe(true)
+      expect(plainReason(err)).toBe('Your account’s server is not answering. Your change is kept and will be sent when it answers.')
+    } finally {
+      delete process.env.CONVENE_HOST_TIMEOUT_MS
+    }
   })
 })

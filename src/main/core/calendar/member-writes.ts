@@ -1,7 +1,7 @@
 import type { OAuthSession } from '@atproto/oauth-client'
 import { UserFacingError } from '../ipc/errors.js'
 import { plainMessage } from '@shared/errors.js'
-import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { OWN_SERVER_SILENCE, sendWithTimeLimit } from '../xrpc/time-limit.js'
 import { callProcedure, type Send } from '../xrpc/validated-call.js'
 
 /**
@@ -18,17 +18,14 @@ export async function memberWrite(
 }
 
 /**
- * Requests to the person's own PDS through their session: one it cannot reach is
- * `HostUnreachable`, and one without the space methods (404, 501) `SpacesUnsupported`.
+ * Requests to the person's own PDS through their session, with the same time limit as a
+ * group host's: one it cannot reach or that never answers is transient
+ * (`ServerUnreachable`, `ServerNotAnswering`: the outbox keeps the change), and one
+ * without the space methods (404, 501) `SpacesUnsupported`.
  */
 export function ownPdsSend(session: OAuthSession, method: string): Send {
   return async (path, init) => {
-    let res: Response
-    try {
-      res = await session.fetchHandler(path, init)
-    } catch (err) {
-      throw new XrpcCallError(method, 0, 'HostUnreachable', (err as Error).message)
-    }
+    const res = await sendWithTimeLimit(method, init, (i) => session.fetchHandler(path, i), undefined, OWN_SERVER_SILENCE)
     if (res.status === 404 || res.status === 501) {
       await res.body?.cancel()
       throw new UserFacingError('SpacesUnsupported', plainMessage('SpacesUnsupported'))

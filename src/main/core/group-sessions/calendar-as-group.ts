@@ -5,6 +5,7 @@ import { calendarSpace, eventRecord } from '../calendar/calendar-space.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { callProcedure, type Send } from '../xrpc/validated-call.js'
+import { sendWithTimeLimit } from '../xrpc/time-limit.js'
 import type { EventFields } from '../actions/action-spec.js'
 
 const CREATE = 'com.atproto.space.createRecord'
@@ -23,17 +24,18 @@ export async function createEventAsGroup(
   requireAbility(live.scope, groupDid, 'create')
   const rkey = TID.nextStr()
   const body = { space: calendarSpace(groupDid), repo: groupDid, collection: CALENDAR_EVENT_COLLECTION, rkey, record: eventRecord(event, new Date().toISOString()) }
-  const send: Send = async (path, init) => {
-    try {
-      return await live.session.fetchHandler(path, init)
-    } catch (err) {
-      // The session's own refresh failed: the host ended it (signed out, roles gone).
-      if (err instanceof TokenRefreshError || err instanceof TokenInvalidError || err instanceof TokenRevokedError) {
-        throw new UserFacingError('SignInRequired', 'Your sign-in as this group has ended. Act as the group again to continue.')
+  const send: Send = (path, init) =>
+    sendWithTimeLimit(CREATE, init, async (timed) => {
+      try {
+        return await live.session.fetchHandler(path, timed)
+      } catch (err) {
+        // The session's own refresh failed: the host ended it (signed out, roles gone).
+        if (err instanceof TokenRefreshError || err instanceof TokenInvalidError || err instanceof TokenRevokedError) {
+          throw new UserFacingError('SignInRequired', 'Your sign-in as this group has ended. Act as the group again to continue.')
+        }
+        throw err
       }
-      throw new XrpcCallError(CREATE, 0, 'HostUnreachable', (err as Error).message)
-    }
-  }
+    })
   try {
     // Checked against the lexicon like every other answer from a group host.
     const { uri } = await callProcedure(send, { kind: 'host', url: live.session.serverMetadata.issuer }, CREATE, body)

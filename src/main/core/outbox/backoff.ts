@@ -33,8 +33,10 @@ export function gaveUpWords(err: unknown, failures: number): string {
       ? `the group host kept failing to take it (error ${err.status})`
       : err instanceof XrpcCallError && err.status === 429
         ? 'the group host kept asking Convene to slow down'
-        : err instanceof XrpcCallError || (err instanceof UserFacingError && err.code === 'HostUnreachable')
-          ? 'the group host could not be reached'
-          : 'something went wrong in Convene (the details are in its log)'
+        : err instanceof XrpcCallError && err.error.startsWith('Server')
+          ? 'your account’s server could not be reached'
+          : err instanceof XrpcCallError || (err instanceof UserFacingError && err.code === 'HostUnreachable')
+            ? 'the group host could not be reached'
+            : 'something went wrong in Convene (the details are in its log)'
   return `Not sent: ${why}, ${failures} tries over many hours. Dismiss it, or make the change again when the host is back.`
 }

@@ -5,6 +5,7 @@ import { rpcScope, scopeFromScopeMissing } from '../../../shared/scopes.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { MintServiceAuth } from '../xrpc/service-auth-cache.js'
 import { readXrpc, XrpcCallError } from '../xrpc/xrpc-error.js'
+import { OWN_SERVER_SILENCE, sendWithTimeLimit } from '../xrpc/time-limit.js'
 
 const METHOD = 'com.atproto.server.getServiceAuth'
 
@@ -17,12 +18,7 @@ export function mintWithSession(session: () => Promise<OAuthSession>): MintServi
   return async (aud, lxm, exp) => {
     const s = await session()
     const query = new URLSearchParams({ aud, lxm, exp: String(exp) })
-    let res: Response
-    try {
-      res = await s.fetchHandler(`/xrpc/${METHOD}?${query}`)
-    } catch (err) {
-      throw new XrpcCallError(METHOD, 0, 'HostUnreachable', `your server could not be reached: ${(err as Error).message}`)
-    }
+    const res = await sendWithTimeLimit(METHOD, {}, (init) => s.fetchHandler(`/xrpc/${METHOD}?${query}`, init), undefined, OWN_SERVER_SILENCE)
     try {
       return (await readXrpc<{ token: string }>(METHOD, res)).token
     } catch (err) {
