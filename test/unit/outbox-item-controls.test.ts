@@ -31,7 +31,8 @@ function fakeHandlers() {
     },
     undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
   })
-  return { sent, state, handlers: { 'joinRequest.decide': handler('joinRequest.decide'), 'event.create': handler('event.create') } }
+  const kinds: ActionKind[] = ['joinRequest.decide', 'event.create', 'member.grantRole', 'member.revokeRole']
+  return { sent, state, handlers: Object.fromEntries(kinds.map((k) => [k, handler(k)])) }
 }
 
 describe('the person’s controls on a pending change: cancel, retry, dismiss', () => {
@@ -91,6 +92,33 @@ describe('the person’s controls on a pending change: cancel, retry, dismiss', 
     expect(await readItems(db, A, 'event')).toHaveLength(1)
     await outbox.cancel(id)
     expect(await readItems(db, A, 'event')).toEqual([])
+  })
+
+  it('cancel puts a role change back at once, while the host is still not answering, and the group need not be read again', async () => {
+    fake.state.fail = notAnswering
+    await db.insertInto('item').values({ groupDid: A, kind: 'member', key: ASKER, view: JSON.stringify({ did: ASKER, roles: ['member', 'moderator'] }), pendingAction: null }).execute()
+    await db.insertInto('group_row').values({ did: A, view: '{}', hostUrl: 'http://host.test', hostAud: 'did:web:host.test#groups', changeCursor: '42', syncedAt: null }).execute()
+    const members = () => readItems<{ roles: string[] }>(db, A, 'member')
+    const take = await enqueue(prepareAction(A, 'member.revokeRole', { did: ASKER, role: 'moderator' }))
+    expect(await members()).toEqual([{ did: ASKER, roles: ['member'], pending: true }])
+    await outbox.replay(A)
+    await outbox.cancel(take)
+    expect(await members()).toEqual([{ did: ASKER, roles: ['member', 'moderator'], pending: false }])
+    const { changeCursor } = await db.selectFrom('group_row').select('changeCursor').where('did', '=', A).executeTakeFirstOrThrow()
+    expect(changeCursor).toBe('42')
+  })
+
+  it('cancelling the later of two changes to one row keeps the earlier, still pending', async () => {
+    fake.state.fail = notAnswering
+    await db.insertInto('item').values({ groupDid: A, kind: 'member', key: ASKER, view: JSON.stringify({ did: ASKER, roles: ['member'] }), pendingAction: null }).execute()
+    const members = () => readItems<{ roles: string[] }>(db, A, 'member')
+    const give = await enqueue(prepareAction(A, 'member.grantRole', { did: ASKER, role: 'moderator' }))
+    const takeBack = await enqueue(prepareAction(A, 'member.revokeRole', { did: ASKER, role: 'member' }))
+    expect(await members()).toEqual([{ did: ASKER, roles: ['moderator'], pending: true }])
+    await outbox.cancel(takeBack)
+    expect(await members()).toEqual([{ did: ASKER, roles: ['member', 'moderator'], pending: true }])
+    await outbox.cancel(give)
+    expect(await members()).toEqual([{ did: ASKER, roles: ['member'], pending: false }])
   })
 
   it('cannot cancel a change being sent or already sent, and says why in plain words', async () => {

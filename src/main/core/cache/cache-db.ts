@@ -10,6 +10,7 @@ import * as m003 from './migrations/003-item-change.js'
 import * as m004 from './migrations/004-person.js'
 import * as m005 from './migrations/005-live-cursor.js'
 import * as m006 from './migrations/006-outbox-backoff.js'
+import * as m007 from './migrations/007-item-prior.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -32,6 +33,8 @@ export interface ItemTable {
   view: string
   /** Set while a queued action has changed this item and the host has not confirmed. */
   pendingAction: number | null
+  /** What the row was before that action changed it in place (see PriorRow; migration 007). */
+  prior: string | null
 }
 
 export type OutboxState = 'queued' | 'sending' | 'done' | 'conflict' | 'failed'
@@ -98,7 +101,7 @@ export interface CacheSchema {
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005, '006-outbox-backoff': m006 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005, '006-outbox-backoff': m006, '007-item-prior': m007 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

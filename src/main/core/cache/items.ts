@@ -49,18 +49,59 @@ export async function replaceItems<T>(tx: Transaction<CacheSchema>, groupDid: st
     await tx
       .insertInto('item')
       .values(changed.slice(i, i + 200))
-      .onConflict((oc) => oc.columns(['groupDid', 'kind', 'key']).doUpdateSet((eb) => ({ view: eb.ref('excluded.view'), pendingAction: null })))
+      .onConflict((oc) => oc.columns(['groupDid', 'kind', 'key']).doUpdateSet((eb) => ({ view: eb.ref('excluded.view'), pendingAction: null, prior: null })))
       .execute()
   }
 }
 
-/** Writes one item (optimistically, for a queued action) and marks it pending on that action. */
+/** A row as it was before a queued action changed it in place: what taking that action back restores. */
+export interface PriorRow {
+  view: string
+  pendingAction: number | null
+  prior: string | null
+}
+
+/**
+ * Writes one item (optimistically, for a queued action) and marks it pending on that
+ * action, keeping what the row was so the action can be taken back (restorePrior). A
+ * write that is not pending (the host's word) keeps nothing.
+ */
 export async function putItem<T>(tx: Db, groupDid: string, kind: ItemKind, key: string, view: T, pendingAction: number | null) {
+  let prior: string | null = null
+  if (pendingAction !== null) {
+    const old = await tx.selectFrom('item').select(['view', 'pendingAction', 'prior']).where('groupDid', '=', groupDid).where('kind', '=', kind).where('key', '=', key).executeTakeFirst()
+    if (old) prior = JSON.stringify(old satisfies PriorRow)
+  }
   await tx
     .insertInto('item')
-    .values({ groupDid, kind, key, view: JSON.stringify(view), pendingAction })
-    .onConflict((oc) => oc.columns(['groupDid', 'kind', 'key']).doUpdateSet({ view: JSON.stringify(view), pendingAction }))
+    .values({ groupDid, kind, key, view: JSON.stringify(view), pendingAction, prior })
+    .onConflict((oc) => oc.columns(['groupDid', 'kind', 'key']).doUpdateSet({ view: JSON.stringify(view), pendingAction, prior }))
     .execute()
+}
+
+const stillQueued = async (tx: Db, id: number) =>
+  !!(await tx.selectFrom('outbox').select('id').where('id', '=', id).where('state', 'in', ['queued', 'sending']).executeTakeFirst())
+
+/**
+ * Puts back the rows a cancelled action changed in place, as they were before it. False
+ * when it cannot (a later action changed the row on top, or nothing was kept): the
+ * caller then has the group read again.
+ */
+export async function restorePrior(tx: Db, groupDid: string, pendingAction: number): Promise<boolean> {
+  const rows = await tx.selectFrom('item').select(['kind', 'key', 'prior']).where('groupDid', '=', groupDid).where('pendingAction', '=', pendingAction).execute()
+  if (rows.length === 0) return false
+  let all = true
+  for (const row of rows) {
+    if (row.prior === null) {
+      all = false
+      continue
+    }
+    const was = JSON.parse(row.prior) as PriorRow
+    // The action under it may have settled meanwhile: then the row is no longer pending on it.
+    if (was.pendingAction !== null && !(await stillQueued(tx, was.pendingAction))) was.pendingAction = null
+    await tx.updateTable('item').set(was).where('groupDid', '=', groupDid).where('kind', '=', row.kind).where('key', '=', row.key).execute()
+  }
+  return all
 }
 
 export async function markPending(tx: Db, groupDid: string, kind: ItemKind, key: string, pendingAction: number) {

@@ -1,4 +1,5 @@
 import type { ActionKind, Tx } from '../actions/action-spec.js'
+import { restorePrior } from '../cache/items.js'
 
 /**
  * How a cancelled action's cached effect is taken back, by kind:
@@ -6,8 +7,9 @@ import type { ActionKind, Tx } from '../actions/action-spec.js'
  *   deleted event): the row is as the host last said, so the mark goes and it shows again;
  * - remove: it wrote a row the host has never seen (a new event, space, own request): it goes;
  * - reread: it changed a row in place (roles, an edit, an RSVP, an invite that may have
- *   replaced one): what it was is not kept, so the row stays marked pending and the
- *   group is read whole at its next sync, which shows it as the host has it.
+ *   replaced one): the row is put back as it was (kept by putItem), at once and without
+ *   the host; where that cannot be done (a later action changed the row on top), the row
+ *   stays marked pending and the group is read whole at its next sync.
  * - none: it had no cached effect.
  */
 const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
@@ -38,5 +40,5 @@ export async function undoCancelled(tx: Tx, groupDid: string, kind: ActionKind, 
   const how = UNDO[kind]
   if (how === 'unmark') await tx.updateTable('item').set({ pendingAction: null }).where('groupDid', '=', groupDid).where('pendingAction', '=', outboxId).execute()
   else if (how === 'remove') await tx.deleteFrom('item').where('groupDid', '=', groupDid).where('pendingAction', '=', outboxId).execute()
-  else if (how === 'reread') await tx.updateTable('group_row').set({ changeCursor: null }).where('did', '=', groupDid).execute()
+  else if (how === 'reread' && !(await restorePrior(tx, groupDid, outboxId))) await tx.updateTable('group_row').set({ changeCursor: null }).where('did', '=', groupDid).execute()
 }

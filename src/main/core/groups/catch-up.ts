@@ -131,6 +131,6 @@ export async function settleOwn(tx: Tx, groupDid: string, sent: SentAction[], ow
   for (const action of sent) {
     const rows = tx.deleteFrom('item').where('groupDid', '=', groupDid).where('pendingAction', '=', action.id)
     if (spec(action).confirmed === 'remove') await rows.execute()
-    else await tx.updateTable('item').set({ pendingAction: null }).where('groupDid', '=', groupDid).where('pendingAction', '=', action.id).execute()
+    else await tx.updateTable('item').set({ pendingAction: null, prior: null }).where('groupDid', '=', groupDid).where('pendingAction', '=', action.id).execute()
   }
 }
