@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { TID } from '@atproto/common-web'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 import { GroupCredentials } from '../../../src/main/core/credentials/group-credentials.js'
-import { calendarSpace } from '../../../src/main/core/calendar/calendar-space.js'
+import { calendarSpace, ensureCalendarSpace } from '../../../src/main/core/calendar/calendar-space.js'
 import { rpcScope } from '../../../src/shared/scopes.js'
 
 const net = useLocalNetwork()
@@ -77,6 +78,29 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.delete', rkey: event!.rkey } })
     await settled()
     await eventually(async () => !(await events()).some((e) => e.rkey === event!.rkey))
+  })
+
+  it('an edit keeps what other calendar apps wrote into the event, and when it was created', async () => {
+    const rt = await app.core.groups.runtime(owner)
+    const host = await rt.hostOf(groupDid())
+    const rkey = TID.nextStr()
+    const theirs = {
+      $type: 'community.lexicon.calendar.event',
+      name: 'Harbour swim',
+      startsAt: '2030-06-01T08:00:00.000Z',
+      description: 'Bring a towel',
+      mode: 'community.lexicon.calendar.event#inperson',
+      uris: [{ uri: 'https://swim.example/harbour', name: 'Sign-up sheet' }],
+      createdAt: '2030-01-01T00:00:00.000Z',
+    }
+    // Written as another app would: straight into the group's calendar space.
+    await ensureCalendarSpace(host, groupDid())
+    await rt.credentials.write(host.host, groupDid(), calendarSpace(groupDid()), 'com.atproto.space.putRecord', { space: calendarSpace(groupDid()), repo: groupDid(), collection: 'community.lexicon.calendar.event', rkey, record: theirs })
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.update', rkey, event: { name: 'Harbour swim (7am)', startsAt: '2030-06-01T07:00:00.000Z' } } })
+    await settled()
+    const { value } = await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid()), repo: groupDid(), collection: 'community.lexicon.calendar.event', rkey })
+    // The form's fields are as edited (the description was cleared in the form), the rest as the other app left it.
+    expect(value).toEqual({ ...theirs, name: 'Harbour swim (7am)', startsAt: '2030-06-01T07:00:00.000Z', description: undefined })
   })
 
   it('refuses a member without a calendar credential, in plain words', async () => {

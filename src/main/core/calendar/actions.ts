@@ -6,7 +6,7 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ProcedureInput } from '../xrpc/methods.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import type { ActionTable, EventFields } from '../actions/action-spec.js'
-import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, RSVP_COLLECTION } from './calendar-space.js'
+import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, RSVP_COLLECTION } from './calendar-space.js'
 
 async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
@@ -14,6 +14,18 @@ async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): 
     .query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
     .then(() => true)
     .catch(() => false)
+}
+
+/** The event record as the host holds it (undefined when it is gone), so an edit keeps what it does not change. */
+async function eventRecordOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<Record<string, unknown> | undefined> {
+  const host = await rt.hostOf(groupDid)
+  try {
+    const { value } = await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
+    return value as Record<string, unknown>
+  } catch (err) {
+    if (err instanceof XrpcCallError && err.error === 'RecordNotFound') return undefined
+    throw err
+  }
 }
 
 /** An event written as the group, through a group credential for the calendar space (made with the first event). */
@@ -59,7 +71,10 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
       if (e) await putItem(tx, g, 'event', p.rkey, { ...e, ...nullable(p.event) }, id)
     },
-    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.putRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) })),
+    send: async (rt, g, p) => {
+      const current = await eventRecordOnHost(rt, g, p.rkey)
+      return writeEvent(rt, g, 'com.atproto.space.putRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: editedEventRecord(current, p.event, new Date().toISOString()) }))
+    },
     conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
     changes: ['record.updated', 'record.created'],
     list: 'events',

@@ -12,6 +12,19 @@ export const ACCEPTANCE_COLLECTION = 'example.groups.acceptance'
 /** A calendar event record as the group writes it (community.lexicon.calendar.event). */
 export const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLECTION, ...e, createdAt })
 
+/** The fields Convene's event form owns: an edit sets or clears these and nothing else. */
+const FORM_FIELDS = new Set(['name', 'startsAt', 'endsAt', 'description', 'location'])
+
+/**
+ * An edited event written back over the record as it stands: fields other apps wrote
+ * (and Convene's form does not show) are kept whole, and so is when it was created.
+ */
+export function editedEventRecord(current: Record<string, unknown> | undefined, e: EventFields, now: string) {
+  const kept = Object.fromEntries(Object.entries(current ?? {}).filter(([k]) => !FORM_FIELDS.has(k)))
+  const createdAt = typeof current?.createdAt === 'string' ? current.createdAt : now
+  return { ...kept, ...eventRecord(e, createdAt) }
+}
+
 export const calendarSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: CALENDAR_TYPE, skey: 'self' })
 export const membersSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: 'members', skey: 'self' })
 
