@@ -4,6 +4,7 @@ import { isPostgres } from './db/dialect.js'
 import type { HostDatabaseSchema } from './db/schema.js'
 import { noteChangeWritten, writingToLog } from './stream/log-signals.js'
 import { decodeCursor, encodeCursor } from './pagination.js'
+import { currentActing } from './audit/acting.js'
 import type { KnownValues } from '../shared/known-values.js'
 import type { Change } from '../node/lexicon/types/example/groups/defs.js'
 
@@ -32,6 +33,7 @@ export async function recordChange(
   // every host process, which PostgreSQL delivers at commit. On SQLite the stream of this
   // one process is told here; it reads through the same connection, which answers only
   // once the write is committed (db/group-commit.ts).
+  const acting = currentActing()
   await lockGroup(tx, groupDid)
   if (isPostgres(tx) && !announced.has(tx)) {
     announced.add(tx)
@@ -39,7 +41,7 @@ export async function recordChange(
   }
   const { seq } = await tx
     .insertInto('change')
-    .values({ groupDid, kind, subject, createdAt: new Date().toISOString() } as never)
+    .values({ groupDid, kind, subject, createdAt: new Date().toISOString(), actor: acting?.did ?? null, via: acting?.via ?? null } as never)
     .returning('seq')
     .executeTakeFirstOrThrow()
   if (!isPostgres(tx)) noteChangeWritten()

@@ -52,6 +52,7 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.ejectMember': 'procedure',
   'example.groups.unbanMember': 'procedure',
   'example.groups.listBans': 'query',
+  'example.groups.listAuditLog': 'query',
   'example.groups.listInvites': 'query',
   'example.groups.revokeInvite': 'procedure',
   'example.groups.updateSpace': 'procedure',

@@ -1,6 +1,7 @@
 import type { Server } from '../../node/lexicon/index.js'
 import type { HostContext } from '../context.js'
 import type { RegisterMethod } from './registrar.js'
+import { actingOf, runActing } from '../audit/acting.js'
 import requestJoin from './example/groups/requestJoin.js'
 import getGroup from './example/groups/getGroup.js'
 import listMembers from './example/groups/listMembers.js'
@@ -39,10 +40,26 @@ import listMemberRecords from './example/groups/listMemberRecords.js'
 import getSubject from './example/groups/getSubject.js'
 import emitModerationEvent from './example/groups/emitModerationEvent.js'
 import subscribeChanges from './example/groups/subscribeChanges.js'
+import listAuditLog from './example/groups/listAuditLog.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
+  knowWhoIsActing(server)
   for (const register of METHODS) register(server, ctx)
+}
+
+/**
+ * Every method's handler runs knowing its verified caller (audit/acting.ts), so each
+ * change it records says who made it, without each handler passing the caller down to
+ * every service that records one.
+ */
+function knowWhoIsActing(server: Server): void {
+  const add = server.xrpc.method.bind(server.xrpc)
+  server.xrpc.method = ((nsid: string, cfg: Parameters<typeof add>[1]) => {
+    if (typeof cfg === 'function') return add(nsid, (reqCtx) => runActing(actingOf(reqCtx.auth?.credentials), () => cfg(reqCtx)))
+    const handler = cfg.handler
+    return add(nsid, { ...cfg, handler: (reqCtx) => runActing(actingOf(reqCtx.auth?.credentials), () => handler(reqCtx)) })
+  }) as typeof server.xrpc.method
 }

@@ -19,6 +19,7 @@ import * as m014 from './migrations/014-member-records-where-read.js'
 import * as m015 from './migrations/015-bounded-tables.js'
 import * as m017 from './migrations/017-live-team-work.js'
 import * as m018 from './migrations/018-group-creator.js'
+import * as m019 from './migrations/019-change-actor.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -50,6 +51,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '015-bounded-tables': m015,
   '017-live-team-work': m017,
   '018-group-creator': m018,
+  '019-change-actor': m019,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

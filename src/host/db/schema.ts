@@ -187,6 +187,10 @@ export interface ChangeTable {
   kind: string
   subject: string | null
   createdAt: string
+  /** Who made it (migration 019; audit/acting.ts): null before then, or when no caller did. */
+  actor: string | null
+  /** 'group' when they acted for the group (a group credential or session). */
+  via: string | null
 }
 
 export interface DpopJtiTable {
