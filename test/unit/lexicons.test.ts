@@ -53,6 +53,8 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.unbanMember': 'procedure',
   'example.groups.listBans': 'query',
   'example.groups.listAuditLog': 'query',
+  'example.groups.putRole': 'procedure',
+  'example.groups.deleteRole': 'procedure',
   'example.groups.listInvites': 'query',
   'example.groups.revokeInvite': 'procedure',
   'example.groups.updateSpace': 'procedure',
