@@ -191,6 +191,24 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     await confirm('space.delete', { space: space.uri })
     expect(await shown('space')).toEqual([])
   },
+  // The group's settings have no cached rows: the group is read again once the host took them.
+  'group.configure': async () => {
+    await seed('member', ME, member(ME, ['owner']))
+    await queue('group.configure', { displayName: 'Harbour walkers', joinPolicy: 'approval' })
+    expect(await shown('member')).toEqual([{ ...member(ME, ['owner']), pending: false }])
+  },
+  'role.put': async () => {
+    await seed('member', ALICE, member(ALICE, ['member']))
+    await queue('role.put', { name: 'greeter', actions: ['admit'], assignable: [] })
+    expect(await shown('member')).toEqual([{ ...member(ALICE, ['member']), pending: false }])
+  },
+  'role.delete': async () => {
+    await seed('member', ALICE, member(ALICE, ['member', 'greeter']))
+    // Not queued while someone holds it: taking it from them is a decision about each.
+    await expect(ACTIONS['role.delete'].validate!(cache, G, { name: 'greeter' })).rejects.toThrow('One member holds the greeter role. Take it from them first.')
+    await expect(ACTIONS['role.delete'].validate!(cache, G, { name: 'member' })).rejects.toThrow(/cannot be deleted/)
+    await expect(ACTIONS['role.delete'].validate!(cache, G, { name: 'helper' })).resolves.toBeUndefined()
+  },
 }
 
 describe('each action’s cached effect, as the window shows it', () => {

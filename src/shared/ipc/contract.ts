@@ -70,6 +70,7 @@ const EventFields = z
 const SpaceType = z.string().refine(isValidSpaceType, 'a space type is a dotted name such as community.lexicon.calendar')
 const SpaceAddress = z.string().refine(isSpaceAddress, 'a space address is at://<group DID>/space/<type>/<skey>')
 const Roles = z.array(z.string().min(1).max(64)).max(50)
+const RoleName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'a role name is a lowercase letter, then up to 31 lowercase letters, digits or hyphens')
 const Scopes = z
   .array(z.object({ role: z.string().min(1).max(64), scopes: z.array(z.string().min(1).max(317)).max(50) }).strict())
   .max(50)
@@ -115,6 +116,18 @@ export const GroupAction = z.discriminatedUnion('kind', [
     .strict(),
   /** A member's report of an event, a member or another record, with atproto's reason type. */
   z.object({ kind: z.literal('report.create'), subject: Subject, reasonType: z.string().min(1).max(256), reason: z.string().max(2000).optional() }).strict(),
+  /** The group's profile and join policy (issue 25); a field left out stays, an empty text clears it. */
+  z
+    .object({
+      kind: z.literal('group.configure'),
+      displayName: z.string().trim().max(64).optional(),
+      description: z.string().trim().max(256).optional(),
+      joinPolicy: z.enum(['open', 'approval', 'invite']).optional(),
+    })
+    .strict(),
+  /** A role the group defines, or what an existing one may do and assign. */
+  z.object({ kind: z.literal('role.put'), name: RoleName, actions: z.array(z.string().min(1).max(64)).max(20), assignable: z.array(RoleName).max(20) }).strict(),
+  z.object({ kind: z.literal('role.delete'), name: RoleName }).strict(),
 ])
 
 /**

@@ -33,6 +33,9 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'subject.update': 'reread',
   'subject.event': 'reread',
   'report.create': 'none',
+  'group.configure': 'none',
+  'role.put': 'none',
+  'role.delete': 'none',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */

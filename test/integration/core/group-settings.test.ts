@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
+
+const net = useLocalNetwork()
+let app: CoreHarness
+let owner: string
+
+useSignedInCore(net, {}, (signedIn) => ({ app, owner } = signedIn))
+
+let made = 0
+const newGroup = async () => (await app.call('groups.create', { accountDid: owner, handle: `settings${Date.now().toString(36)}${made++}.groups.test`, joinPolicy: 'approval' })).did
+const summary = async (groupDid: string) => (await app.call('groups.list', {})).find((g) => g.did === groupDid && g.accountDid === owner)!
+const settled = () => eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state === 'done' || o.state === 'conflict' || o.state === 'failed'))
+
+describe('the group’s settings and roles, from the app (real host)', () => {
+  it('changes the group’s name and join policy; the group is read again as the host now has it', async () => {
+    const groupDid = await newGroup()
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'group.configure', displayName: 'Harbour walkers', joinPolicy: 'invite' } })
+    await eventually(async () => {
+      const g = await summary(groupDid)
+      return g.displayName === 'Harbour walkers' && g.joinPolicy === 'invite'
+    })
+    expect((await net.as('outsider').call('example.groups.requestJoin', { body: { group: groupDid } })).body.error).toBe('InviteRequired')
+  })
+
+  it('defines a role that may admit, gives it out, and deletes it once nobody holds it', async () => {
+    const groupDid = await newGroup()
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.put', name: 'greeter', actions: ['admit'], assignable: [] } })
+    await eventually(async () => (await summary(groupDid)).allRoles.includes('greeter'))
+    // The owner may hand the new role out at once.
+    expect((await summary(groupDid)).assignable).toContain('greeter')
+
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.delete', name: 'greeter' } })
+    await eventually(async () => !(await summary(groupDid)).allRoles.includes('greeter'))
+    await settled()
+  })
+
+  it('says in plain words why a role still held is not deleted, before anything is queued', async () => {
+    const groupDid = await newGroup()
+    await expect(app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.delete', name: 'owner' } })).rejects.toThrow('One member holds the owner role. Take it from them first.')
+    await expect(app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.put', name: 'Not A Name', actions: [], assignable: [] } })).rejects.toThrow(/a role name is a lowercase letter/)
+  })
+})
