@@ -20,6 +20,7 @@ import { NoticeHub } from './ipc/notices.js'
 import { GroupSessions } from './group-sessions/group-sign-in.js'
 import { createEventAsGroup } from './group-sessions/calendar-as-group.js'
 import { resolvedSubjects } from './moderation/resolved-subjects.js'
+import { auditLog } from './audit/audit-log.js'
 import { subjectDetail } from './moderation/subject-detail.js'
 
 export interface CoreOptions {
@@ -177,6 +178,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.reading.subjects(accountDid, groupDid, query),
     'groups.subject': async ({ accountDid, groupDid, key }) => subjectDetail(await groups.runtime(accountDid), groupDid, key),
     'groups.resolvedSubjects': async ({ accountDid, groupDid, cursor }) => resolvedSubjects(await groups.runtime(accountDid), groupDid, cursor),
+    'groups.auditLog': async ({ accountDid, groupDid, ...filter }) => auditLog(await groups.runtime(accountDid), groupDid, filter),
     'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
     'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),

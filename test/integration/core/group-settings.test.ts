@@ -34,6 +34,15 @@ describe('the group’s settings and roles, from the app (real host)', () => {
     await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.delete', name: 'greeter' } })
     await eventually(async () => !(await summary(groupDid)).allRoles.includes('greeter'))
     await settled()
+
+    // Who did it is on record, newest first, with the person's name.
+    const { items } = await app.call('groups.auditLog', { accountDid: owner, groupDid })
+    expect(items.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'group.configured', what: 'changed the group’s settings or roles', actor: owner, actorHandle: net.as('owner').account.handle, asGroup: false }),
+      expect.objectContaining({ kind: 'group.configured', actor: owner }),
+    ])
+    const byOthers = await app.call('groups.auditLog', { accountDid: owner, groupDid, actor: net.as('admin').did })
+    expect(byOthers.items).toEqual([])
   })
 
   it('says in plain words why a role still held is not deleted, before anything is queued', async () => {

@@ -46,6 +46,7 @@ describe('IPC carries no secret', () => {
       ['groups.subjects', inGroup],
       ['groups.subject', { ...inGroup, key: reported }],
       ['groups.resolvedSubjects', inGroup],
+      ['groups.auditLog', inGroup],
       ['groups.events', inGroup],
       ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],
