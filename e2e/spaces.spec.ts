@@ -68,6 +68,12 @@ test.describe('spaces, under Advanced', () => {
     await expect(form).toBeHidden()
     await expect(page.getByRole('heading', { name: 'First meeting' })).toBeVisible()
     await expect(page.getByText('Sending…')).toHaveCount(0, { timeout: 15_000 })
+    // Its Delete is quiet (outlined, not a solid red block), and still asks first.
+    const remove = page.getByRole('button', { name: 'Delete First meeting' })
+    await expect(remove).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)')
+    await remove.click()
+    await expect(page.getByRole('alertdialog', { name: 'Delete “First meeting”?' })).toBeVisible()
+    await page.keyboard.press('Escape')
 
     await openSection(page, 'Advanced')
     const calendar = page.getByTestId('spaces-list').getByTestId('space-community.lexicon.calendar')
