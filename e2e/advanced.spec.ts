@@ -20,8 +20,8 @@ test.describe('plain words in the smaller places', () => {
   test('refused notifications are said to be blocked, with where to allow them', async ({ page, app }) => {
     // The browser's answer to the request is "denied" (as after the person blocks them).
     await page.addInitScript(() => {
-      const N = globalThis.Notification as unknown as { requestPermission: () => Promise<string> }
-      Object.defineProperty(globalThis.Notification, 'permission', { configurable: true, get: () => 'default' })
+      const N = (globalThis as unknown as { Notification: { requestPermission: () => Promise<string> } }).Notification
+      Object.defineProperty(N, 'permission', { configurable: true, get: () => 'default' })
       N.requestPermission = () => Promise.resolve('denied')
     })
     await openSignedIn(page, app, 'owner')
@@ -57,7 +57,7 @@ test.describe('plain words in the smaller places', () => {
     await expect(row.getByTestId('resolved-kind')).toHaveText('Account:')
     await expect(row.getByTestId('resolved-who')).toHaveText(`@${outsider.handle}`)
     // What a person reads: the kind and the name with a space between, no DID glued on.
-    expect(await row.evaluate((el) => (el as HTMLElement).innerText)).toContain(`Account: @${outsider.handle}`)
+    expect(await row.evaluate((el) => (el as unknown as { innerText: string }).innerText)).toContain(`Account: @${outsider.handle}`)
     await expect(row).not.toContainText('Accountdid:')
   })
 })
