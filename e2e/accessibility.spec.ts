@@ -66,7 +66,7 @@ test.describe('accessibility', () => {
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      for (const section of ['Join requests', 'Members', 'Invites', 'Moderation', 'Calendar', 'Spaces']) {
+      for (const section of ['Join requests', 'Members', 'Invites', 'Moderation', 'Calendar', 'Advanced']) {
         await openSection(page, section)
         await expect(page.getByRole('heading', { name: 'Readers' })).toBeVisible()
         await callsSettled(page)
@@ -77,7 +77,7 @@ test.describe('accessibility', () => {
         ['Members', `Remove ${member.did}`],
         ['Moderation', `Resolve the report about ${asking.did}`],
         ['Calendar', 'New event'],
-        ['Spaces', 'Shortcuts'],
+        ['Advanced', 'Shortcuts'],
       ]
       for (const [section, opener] of dialogs) {
         await openSection(page, section)

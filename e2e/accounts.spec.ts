@@ -7,6 +7,8 @@ test.describe('accounts', () => {
     // Signed in, the app moves on to the groups.
     await expect(page.getByRole('heading', { name: 'Your groups' })).toBeVisible()
     await page.getByRole('link', { name: 'Accounts' }).click()
+    // Signed in, the page is the accounts', not a sign-in's.
+    await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible()
     const list = page.getByTestId('account-list')
     await expect(list).toContainText(`@${owner.handle}`)
     await page.screenshot({ path: testInfo.outputPath('signed-in.png'), fullPage: true })
@@ -17,6 +19,7 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: `Sign out @${owner.handle}` }).click()
     await expect(page.getByTestId('accounts-empty')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Sign in to Convene', level: 1 })).toBeVisible()
   })
 
   test('a refused consent leaves no account and says so', async ({ page, app }) => {

@@ -16,7 +16,11 @@ async function consentOnHost(host: Page, person: { handle: string; password: str
   await host.getByRole('button', { name: 'Authorize' }).click()
   const allow = host.getByRole('button', { name: 'Allow' })
   await allow.waitFor()
+  // The app named in words that fit the question (a development client cannot carry a name).
+  await expect(host.getByRole('heading', { level: 1 })).toHaveText(/^Let an app on this computer act as .+\?$/)
   const consent = host.locator('main')
+  await expect(consent).toContainText('A development build: it cannot prove its name')
+  await expect(consent).not.toContainText('(development client)')
   await expect(consent).toContainText(groupHandle)
   await expect(consent).toContainText(person.handle)
   await expect(consent).toContainText('owner')
@@ -53,6 +57,8 @@ test.describe('act as a group', () => {
     await entry.focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { name: 'Act as a group', level: 1 })).toBeVisible()
+    // When to use it, in a sentence.
+    await expect(page.getByTestId('act-as-group-about')).toContainText('as the group itself rather than as you')
     await expect(page.getByTestId('group-sessions-empty')).toBeVisible()
 
     const host = await startActingAsGroup(page, group.handle)
@@ -73,15 +79,41 @@ test.describe('act as a group', () => {
       expect(await violations(page), scheme).toEqual([])
     }
 
-    await card.getByLabel('Event name').fill('Picnic, as the group')
-    await card.getByLabel('Day').fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
-    await card.getByLabel('Starts at').fill('12:30')
-    await card.getByRole('button', { name: 'Add event' }).click()
+    // The calendar's own event form.
+    await card.getByRole('button', { name: 'Add an event as the group…' }).click()
+    const form = page.getByRole('dialog', { name: 'New event' })
+    await form.getByLabel('Name').fill('Picnic, as the group')
+    await form.getByLabel('Start date').fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
+    await form.getByLabel('Start time').fill('12:30')
+    await form.getByRole('button', { name: 'Add event' }).click()
+    await expect(form).toBeHidden()
     await expect(card.getByTestId('event-as-group-result')).toHaveText(`Added “Picnic, as the group” to the calendar as @${group.handle}.`)
 
     await card.getByRole('button', { name: `Stop acting as @${group.handle}` }).click()
     await expect(page.getByTestId('group-sessions-empty')).toBeVisible()
     await expect(switcher).toHaveCount(0)
+  })
+
+  test('from a group’s Advanced tab, one link leads to acting as it, its handle filled in', async ({ page, app, signedIn: _owner }) => {
+    const group = app.stack.groups.find((g) => g.name === 'open')!
+    const switcher = page.getByRole('navigation', { name: 'Your groups' })
+    await switcher.getByTestId(`group-link-${group.handle}`).click()
+    await page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Advanced' }).click()
+    const entry = page.getByTestId('act-as-this-group')
+    await expect(entry).toContainText('rather than as you')
+    await entry.getByRole('link', { name: `Act as @${group.handle}…` }).click()
+    await expect(page.getByRole('heading', { name: 'Act as a group', level: 1 })).toBeVisible()
+    await expect(page.getByLabel('The group’s handle')).toHaveValue(group.handle)
+    await expect(page.getByRole('button', { name: 'Act as this group' })).toBeFocused()
+  })
+
+  test('a handle with a space is named before anything is sent', async ({ page, app }) => {
+    await app.open(page)
+    await page.getByRole('link', { name: 'Act as a group' }).click()
+    await page.getByLabel('The group’s handle').fill('open group.groups.test')
+    await page.getByRole('button', { name: 'Act as this group' }).click()
+    await expect(page.getByTestId('group-handle-problem')).toHaveText(/^A handle has no spaces\. A handle looks like bookclub\.example\.com/)
+    await expect(page.getByTestId('group-sign-in-progress')).toHaveCount(0)
   })
 
   test('a handle that is not a group’s gets a clear error', async ({ page, app }) => {

@@ -67,7 +67,7 @@ test.describe('where a group opens', () => {
       await expect(page.getByText(/You are member/)).toBeVisible()
       await expect(page).toHaveURL(/\/calendar$/)
       await expect(currentTab(page)).toHaveText('Calendar')
-      await expect(page.getByRole('navigation', { name: 'Group sections' }).getByRole('link')).toHaveText(['Members', 'Calendar', 'Spaces'])
+      await expect(page.getByRole('navigation', { name: 'Group sections' }).getByRole('link')).toHaveText(['Members', 'Calendar', 'Advanced'])
     })
   })
 })

@@ -124,7 +124,7 @@ test.describe('moderation subject pane', () => {
     await page.getByRole('radio', { name: 'Resolved' }).check()
     const resolvedRow = page.getByTestId(`resolved-${spam}`)
     await expect(resolvedRow).toBeVisible({ timeout: 20_000 })
-    await resolvedRow.getByRole('button', { name: /^Open the report about / }).click()
+    await resolvedRow.getByRole('button', { name: /^Review the report about / }).click()
     await expect(pane.getByTestId('pane-reopen')).toBeVisible()
     await pane.getByTestId('subject-pane-body').focus()
     await page.keyboard.press('o')

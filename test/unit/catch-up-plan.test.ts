@@ -108,12 +108,13 @@ const cases: Case[] = [
     own: [['record.created', 1]],
   },
   {
-    name: 'our first event: the record and the calendar space it made are ours',
+    // The calendar space our first event made is read, so the Spaces list shows it (issue 26).
+    name: 'our first event: the record is ours; the calendar space it made is read into the spaces',
     changes: [change('space.created', CAL), change('record.created', event('ev1'))],
     sent: [sent(1, 'event.create', { rkey: 'ev1', event: { name: 'Picnic', startsAt: '2026-06-01T10:00:00Z' } })],
-    ids: { 1: [event('ev1'), CAL] },
-    read: null,
-    own: [['space.created', 1], ['record.created', 1]],
+    ids: { 1: [event('ev1')] },
+    read: { lists: ['spaces', 'events'] },
+    own: [['record.created', 1]],
   },
   { name: 'someone else’s space: spaces and events', changes: [change('space.created', `at://${GROUP}/space/x.y/self`)], read: { lists: ['spaces', 'events'] } },
   { name: 'a space index record: the spaces', changes: [change('record.updated', `at://${GROUP}/space/members/self/${GROUP}/example.groups.space/x.y:self`)], read: { lists: ['spaces'] } },

@@ -192,9 +192,15 @@ describe('client ID metadata documents', () => {
 
 describe('how the pages name a client', () => {
   it('by its client ID’s host: alone for a conventional ID, with the whole ID otherwise', () => {
-    expect(clientLabel('https://convene.app/oauth-client-metadata.json')).toEqual({ name: 'convene.app' })
-    expect(clientLabel(ID)).toEqual({ name: 'app.example.com', address: ID })
-    expect(clientLabel('http://localhost?scope=atproto').name).toMatch(/development client/)
+    expect(clientLabel('https://convene.app/oauth-client-metadata.json')).toEqual({ name: 'convene.app', inSentence: 'convene.app' })
+    expect(clientLabel(ID)).toEqual({ name: 'app.example.com', inSentence: 'app.example.com', address: ID })
+  })
+
+  it('a development client as what it is, in words that fit inside a sentence (it cannot carry a name)', () => {
+    const dev = clientLabel('http://localhost?scope=atproto')
+    expect(dev.name).toBe('An app on this computer')
+    expect(`Let ${dev.inSentence} act as Open group?`).toBe('Let an app on this computer act as Open group?')
+    expect(dev.note).toMatch(/development build/)
   })
 })
 

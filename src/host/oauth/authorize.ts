@@ -90,7 +90,7 @@ async function consentPage(ctx: HostContext, res: express.Response, request: Pen
   const client = clientLabel(request.clientId)
   const body = `
 <dl>
-<dt>App</dt><dd><strong>${esc(client.name)}</strong>${client.address ? `<br><span class="hint">${esc(client.address)}</span>` : ''}</dd>
+<dt>App</dt><dd><strong>${esc(client.name)}</strong>${client.address ? `<br><span class="hint">${esc(client.address)}</span>` : ''}${client.note ? `<br><span class="hint">${esc(client.note)}</span>` : ''}</dd>
 <dt>Group</dt><dd>${esc(groupLabel(group))}</dd>
 <dt>You</dt><dd>@${esc(request.personHandle ?? request.personDid)}</dd>
 <dt>Your roles</dt><dd>${esc(viewer.roles.join(', '))}</dd>
@@ -105,7 +105,7 @@ ${hiddenFields(request)}
 <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 </div>
 </form>`
-  sendPage(res, 200, `Let ${client.name} act as ${group.displayName ?? '@' + group.handle}?`, body, {
+  sendPage(res, 200, `Let ${client.inSentence} act as ${group.displayName ?? '@' + group.handle}?`, body, {
     formTargets: [formActionSource(request.params.redirect_uri)],
   })
 }
@@ -193,7 +193,7 @@ export function registerAuthorize(app: express.Application, ctx: HostContext, up
           403,
           'You hold no role in this group',
           `<p role="alert">You (@${esc(request.personHandle ?? did)}) hold no role in ${esc(groupLabel(group))}, so you cannot let an app act for it. No session was made.</p>
-<p><a href="${esc(back)}">Return to ${esc(clientLabel(request.clientId).name)}</a></p>`,
+<p><a href="${esc(back)}">Return to ${esc(clientLabel(request.clientId).inSentence)}</a></p>`,
         )
       }
       await ctx.db.updateTable('oauth_request').set({ personDid: did }).where('id', '=', request.id).execute()

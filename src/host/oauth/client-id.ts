@@ -60,10 +60,25 @@ function isLoopbackDocumentId(clientId: string): boolean {
  * does not trust: the host alone for a conventional ID (`https://<host>/oauth-client-metadata.json`),
  * otherwise the whole ID too, since one host may serve any number of client documents.
  */
-export function clientLabel(clientId: string): { name: string; address?: string } {
-  if (isOAuthClientIdLoopback(clientId)) return { name: 'An app on this computer (development client)' }
+export function clientLabel(clientId: string): ClientLabel {
+  // A development client's metadata is fixed by atproto (its ID's query carries only a
+  // redirect and a scope): it cannot name itself, so the pages say what it is.
+  if (isOAuthClientIdLoopback(clientId)) {
+    return { name: 'An app on this computer', inSentence: 'an app on this computer', note: 'A development build: it cannot prove its name, so none is shown.' }
+  }
   const url = new URL(clientId)
-  return isConventionalOAuthClientId(clientId) ? { name: url.host } : { name: url.host, address: clientId }
+  return isConventionalOAuthClientId(clientId) ? { name: url.host, inSentence: url.host } : { name: url.host, inSentence: url.host, address: clientId }
+}
+
+/** How the pages name an app: at the start of a line, inside a sentence, and what more to say of it. */
+export interface ClientLabel {
+  name: string
+  /** The same within a sentence ("Let an app on this computer act as …?"). */
+  inSentence: string
+  /** Its whole client ID, when its host alone does not name it. */
+  address?: string
+  /** Why it is named as it is (a development client has no name to show). */
+  note?: string
 }
 
 /** Why something was refused, in one short line (a zod error's issues rather than its JSON). */

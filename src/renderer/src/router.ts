@@ -49,7 +49,7 @@ export function createAppRouter() {
           { path: 'invites', name: 'group-invites', component: lazyViews.invites, meta: { title: 'Invites' } },
           { path: 'moderation', name: 'group-moderation', component: lazyViews.moderation, meta: { title: 'Moderation' } },
           { path: 'calendar', name: 'group-calendar', component: lazyViews.calendar, meta: { title: 'Calendar' } },
-          { path: 'spaces', name: 'group-spaces', component: SpacesView, meta: { title: 'Spaces' } },
+          { path: 'spaces', name: 'group-spaces', component: SpacesView, meta: { title: 'Advanced' } },
         ],
       },
     ],

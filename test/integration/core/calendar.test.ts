@@ -33,6 +33,10 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     expect((await app.call('outbox.list', {})).filter((o) => o.state !== 'done')).toEqual([])
     // The host demands a DPoP nonce: the first request met the challenge and retried once.
     expect((await app.core.groups.runtime(owner)).credentials.nonceRetries).toBe(1)
+    // The calendar space the first event made is in the group's spaces, read from the change
+    // log at the next sync (no live connection here): it was settled away with the event (issue 26).
+    await app.call('sync.now', {})
+    await eventually(async () => (await app.call('groups.spaces', { accountDid: owner, groupDid: groupDid() })).some((sp) => sp.type === 'community.lexicon.calendar' && sp.name === 'Calendar'))
   })
 
   it('repeats within the token’s life with no new grant, no PDS round trip and no nonce retry', async () => {

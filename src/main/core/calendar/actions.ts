@@ -53,11 +53,13 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.createRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) })),
     conflicts: { Forbidden: 'Your role cannot add events to this group’s calendar.' },
     alreadyApplied: (rt, g, p) => eventOnHost(rt, g, p.rkey),
-    // The first event also makes the calendar space.
-    changes: ['record.created', 'space.created'],
+    // The first event also makes the calendar space, but that change is not claimed as
+    // ours: its cached effect is the event only, so the log's `space.created` is read like
+    // anyone's and the Spaces list shows the calendar (it was missing there before).
+    changes: ['record.created'],
     list: 'events',
     confirmed: 'keep',
-    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey), calendarSpace(groupDid)],
+    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
     settle: async (tx, g, p, change, id) => {
       if (change.kind !== 'record.created' || change.subject !== eventAddress(g, p.rkey)) return
       const event = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)

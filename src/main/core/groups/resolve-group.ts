@@ -2,6 +2,7 @@ import type { IdResolver } from '@atproto/identity'
 import { UserFacingError } from '../ipc/errors.js'
 import { verifiedHandleOf } from '../people/resolve-person.js'
 import type { HostAddress } from '../xrpc/host-client.js'
+import { handleOrDidProblem } from '../../../shared/handle-syntax.js'
 
 export interface ResolvedGroup {
   did: string
@@ -26,6 +27,9 @@ export async function resolveGroup(
   deps: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; fetch?: typeof fetch },
 ): Promise<ResolvedGroup> {
   const input = ref.trim().replace(/^@/, '')
+  // A malformed handle would reach a server, whose refusal does not say what was wrong.
+  const problem = handleOrDidProblem(input)
+  if (problem) throw new UserFacingError('InvalidHandle', problem)
   const did = input.startsWith('did:') ? input : await deps.resolveHandle(input.toLowerCase())
   if (!did) throw new UserFacingError('GroupNotFound', `No group or account is known by "${input}".`)
   const doc = await deps.idResolver.did.resolve(did).catch(() => null)

@@ -11,7 +11,7 @@ export const GROUP_SECTIONS = [
   { section: 'invites', label: 'Invites', usable: (g: GroupSummary) => g.actions.includes('invite') },
   { section: 'moderation', label: 'Moderation', usable: (g: GroupSummary) => g.actions.includes('mod.read') },
   { section: 'calendar', label: 'Calendar', usable: () => true },
-  { section: 'spaces', label: 'Spaces', usable: () => true },
+  { section: 'spaces', label: 'Advanced', usable: () => true },
 ] as const
 
 export type GroupSection = (typeof GROUP_SECTIONS)[number]['section']

@@ -47,9 +47,12 @@ export function useNotifications(groups: () => GroupSummary[], open: (group: Gro
     }
   }
 
+  /** The person asked and was refused: the window says so, and where to allow them (until dismissed). */
+  const refused = ref(false)
   async function enable() {
     if (!supported) return
     permission.value = await Notification.requestPermission()
+    refused.value = permission.value === 'denied'
   }
-  return { permission, enable }
+  return { permission, enable, refused }
 }
