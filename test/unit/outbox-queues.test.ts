@@ -254,6 +254,9 @@ const someOfEach: RequestedAction[] = [
   { kind: 'subject.update', key: 'did:plc:x', subject: { did: 'did:plc:x' }, status: 'resolved', note: 'done' },
   { kind: 'subject.event', key: 'did:plc:x', subject: { uri: 'at://did:plc:x/app.bsky.feed.post/1' }, event: 'assign' },
   { kind: 'report.create', subject: { did: 'did:plc:x' }, reasonType: 'com.atproto.moderation.defs#reasonSpam', reason: 'ads' },
+  { kind: 'group.configure', displayName: 'Harbour walkers', joinPolicy: 'approval' },
+  { kind: 'role.put', name: 'greeter', actions: ['admit'], assignable: ['member'] },
+  { kind: 'role.delete', name: 'greeter' },
 ]
 
 describe('the stored payload schemas come from the contract', () => {
