@@ -28,9 +28,9 @@ function fakeHandlers() {
       if (err) throw err
       sent.push((payload as { did: string }).did)
     },
-    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
+    undoCache: (tx, groupDid, payload, id) => undoCancelled(tx, groupDid, kind, id, payload),
   })
-  return { sent, state, handlers: { 'joinRequest.decide': handler('joinRequest.decide') } }
+  return { sent, state, handlers: { 'joinRequest.decide': handler('joinRequest.decide'), 'member.revokeRole': handler('member.revokeRole') } }
 }
 
 describe('an action held for Undo before it is sent', () => {
@@ -120,6 +120,17 @@ describe('an action held for Undo before it is sent', () => {
     expect(fake.sent).toEqual([])
     clock.advance(HOLD)
     await expect.poll(() => fake.sent).toEqual([ASKER, OTHER])
+  })
+
+  it('Undo of a role taken away gives it back at once, not only after the next sync', async () => {
+    await db.insertInto('item').values({ groupDid: A, kind: 'member', key: OTHER, view: JSON.stringify({ did: OTHER, roles: ['member', 'moderator'] }), pendingAction: null }).execute()
+    const [id] = await outbox.enqueueMany([{ ...prepareAction(A, 'member.revokeRole', { did: OTHER, role: 'moderator' }), holdMs: HOLD }])
+    expect(await readItems(db, A, 'member')).toEqual([{ did: OTHER, roles: ['member'], pending: true }])
+    await outbox.cancel(id!)
+    expect(await readItems(db, A, 'member')).toEqual([{ did: OTHER, roles: ['member', 'moderator'], pending: false }])
+    clock.advance(HOLD)
+    await outbox.replay(A)
+    expect(fake.sent).toEqual([])
   })
 
   it('survives a restart: still held and cancellable, and sent once its hold has passed', async () => {

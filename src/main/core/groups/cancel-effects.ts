@@ -1,4 +1,5 @@
 import type { ActionKind, Tx } from '../actions/action-spec.js'
+import { putItem, readItem } from '../cache/items.js'
 
 /**
  * How a cancelled action's cached effect is taken back, by kind:
@@ -33,10 +34,27 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'report.create': 'none',
 }
 
-/** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */
-export async function undoCancelled(tx: Tx, groupDid: string, kind: ActionKind, outboxId: number): Promise<void> {
+/**
+ * Takes back the cached effect of the cancelled action `outboxId` (see UNDO). A role taken
+ * away (the Undo of a chip's ×) is given back exactly when nothing else changed the member
+ * since: the window shows them as they were at once, not only after the next sync.
+ */
+export async function undoCancelled(tx: Tx, groupDid: string, kind: ActionKind, outboxId: number, payload?: unknown): Promise<void> {
+  if (kind === 'member.revokeRole' && (await roleGivenBack(tx, groupDid, outboxId, payload))) return
   const how = UNDO[kind]
   if (how === 'unmark') await tx.updateTable('item').set({ pendingAction: null }).where('groupDid', '=', groupDid).where('pendingAction', '=', outboxId).execute()
   else if (how === 'remove') await tx.deleteFrom('item').where('groupDid', '=', groupDid).where('pendingAction', '=', outboxId).execute()
   else if (how === 'reread') await tx.updateTable('group_row').set({ changeCursor: null }).where('did', '=', groupDid).execute()
+}
+
+/** The role `payload` took, put back on a member still marked by `outboxId` alone; false when that cannot be said. */
+async function roleGivenBack(tx: Tx, groupDid: string, outboxId: number, payload: unknown): Promise<boolean> {
+  const { did, role } = (payload ?? {}) as { did?: unknown; role?: unknown }
+  if (typeof did !== 'string' || typeof role !== 'string') return false
+  const row = await tx.selectFrom('item').select('pendingAction').where('groupDid', '=', groupDid).where('kind', '=', 'member').where('key', '=', did).executeTakeFirst()
+  if (row?.pendingAction !== outboxId) return false
+  const m = await readItem<{ roles: string[] }>(tx, groupDid, 'member', did)
+  if (!m) return false
+  await putItem(tx, groupDid, 'member', did, { ...m, roles: [...new Set([...m.roles, role])].sort() }, null)
+  return true
 }

@@ -65,7 +65,7 @@ function handlerFor<K extends ActionKind>(rt: AccountRuntime, kind: K): ActionHa
     send: (groupDid, payload, key) => spec.send(rt, groupDid, storedPayload(kind, payload), key),
     conflicts: spec.conflicts as Record<string, string>,
     alreadyApplied: alreadyApplied ? (groupDid, payload) => alreadyApplied(rt, groupDid, storedPayload(kind, payload)) : undefined,
-    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
+    undoCache: (tx, groupDid, payload, id) => undoCancelled(tx, groupDid, kind, id, payload),
   }
 }
 
