@@ -58,6 +58,8 @@ test.describe('joining a group', () => {
     // Focus and Enter in one step on the button as it is then: a change notice may still
     // re-render the panel after the sync, and a separate focus() can land on the old one.
     await accept.press('Enter')
+    // Answered at once: a second click is not needed (it once gave no word for minutes).
+    await expect(page.getByTestId('toasts')).toContainText('Accepting your membership: it is being saved on your account’s server.')
     await expect(page.getByTestId('join-panel')).toHaveCount(0, { timeout: 15_000 })
     // The acceptance is on the person's own PDS, and the host counted it.
     const members = async () => ((await organizer.query('example.groups.listMembers', { group: groupDid })).body.members as { did: string; accepted: boolean }[]) ?? []

@@ -45,7 +45,7 @@ const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
  * built renderer. Its keychain items and data folder are removed afterwards.
  * Where no Electron binary exists, the Electron project's tests skip, saying why.
  */
-export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostTimeoutMs: number | undefined; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
+export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostTimeoutMs: number | undefined; undoHoldMs: number | undefined; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
   shell: ['loopback', { option: true, scope: 'worker' }],
   /** The app's live connections to its group host; off to show what an app without them does. */
   liveUpdates: [true, { option: true }],
@@ -54,13 +54,18 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostT
    * 15 s), shortened for tests of a hung host so they wait seconds, not a quarter minute.
    */
   hostTimeoutMs: [undefined, { option: true }],
+  /**
+   * How long the core holds a one-key decision for Undo (CONVENE_UNDO_HOLD_MS; unset: the
+   * window's 6 s). 0 sends it at once, for a test of Undo after the send.
+   */
+  undoHoldMs: [undefined, { option: true }],
   /** Whom `signedIn` signs in as (`test.use({ signInAs: 'admin' })` for someone else). */
   signInAs: ['owner', { option: true }],
   /** The app opened and signed in through the PDS, where most tests start: the account signed in. */
   signedIn: async ({ page, app, signInAs }, use) => {
     await use(await openSignedIn(page, app, signInAs))
   },
-  app: async ({ shell, context, timezoneId, locale, liveUpdates, hostTimeoutMs }, use, testInfo) => {
+  app: async ({ shell, context, timezoneId, locale, liveUpdates, hostTimeoutMs, undoHoldMs }, use, testInfo) => {
     const binary = shell === 'electron' ? electronBinary() : null
     testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
     const stackFile = process.env.CONVENE_E2E_STACK!
@@ -69,7 +74,7 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostT
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
     try {
       if (shell === 'electron') {
-        const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale, liveUpdates, hostTimeoutMs })
+        const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale, liveUpdates, hostTimeoutMs, undoHoldMs })
         const window = await electronApp.firstWindow()
         signInPageOpeners.set(window, () => nextExternalPage(electronApp, context))
         const callInputs = (channel: Channel) =>
@@ -80,6 +85,7 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostT
       } else {
         // The loopback core runs in this process: it reads the limit from this process's environment.
         if (hostTimeoutMs !== undefined) process.env.CONVENE_HOST_TIMEOUT_MS = String(hostTimeoutMs)
+        if (undoHoldMs !== undefined) process.env.CONVENE_UNDO_HOLD_MS = String(undoHoldMs)
         const launched = await launchLoopbackApp({ stackFile, version: '0.0.0-e2e', keychainService, dataDir, liveUpdates })
         const launchUrl = launched.shell.launchUrl
         const calls = callLog(launched.core.handlers)
@@ -90,6 +96,7 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostT
       }
     } finally {
       if (hostTimeoutMs !== undefined && shell === 'loopback') delete process.env.CONVENE_HOST_TIMEOUT_MS
+      if (undoHoldMs !== undefined && shell === 'loopback') delete process.env.CONVENE_UNDO_HOLD_MS
       const secrets = new KeychainSecretStore(keychainService)
       for (const key of await secrets.keys()) await secrets.delete(key)
       fs.rmSync(dataDir, { recursive: true, force: true })
@@ -103,7 +110,7 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostT
 
 export { expect }
 
-async function launchElectron(binary: string, opts: { stackFile: string; keychainService: string; dataDir: string; timezoneId?: string; locale?: string; liveUpdates: boolean; hostTimeoutMs?: number }) {
+async function launchElectron(binary: string, opts: { stackFile: string; keychainService: string; dataDir: string; timezoneId?: string; locale?: string; liveUpdates: boolean; hostTimeoutMs?: number; undoHoldMs?: number }) {
   const electronApp = await electron.launch({
     executablePath: binary,
     // A spec's timezoneId and locale, which Playwright applies to browser contexts, reach
@@ -117,6 +124,7 @@ async function launchElectron(binary: string, opts: { stackFile: string; keychai
       ...(opts.timezoneId ? { TZ: opts.timezoneId } : {}),
       ...(opts.liveUpdates ? {} : { CONVENE_LIVE_UPDATES: 'off' }),
       ...(opts.hostTimeoutMs !== undefined ? { CONVENE_HOST_TIMEOUT_MS: String(opts.hostTimeoutMs) } : {}),
+      ...(opts.undoHoldMs !== undefined ? { CONVENE_UNDO_HOLD_MS: String(opts.undoHoldMs) } : {}),
       CONVENE_CALL_LOG: 'on',
     },
   })

@@ -18,6 +18,7 @@ const item = (id: number, state: OutboxItem['state']): OutboxItem => ({
   detail: null,
   target: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  heldUntil: null,
 })
 
 function hub(detail?: Partial<NoticeDetail>) {

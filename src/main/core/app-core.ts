@@ -22,6 +22,7 @@ import { createEventAsGroup } from './group-sessions/calendar-as-group.js'
 import { resolvedSubjects } from './moderation/resolved-subjects.js'
 import { auditLog } from './audit/audit-log.js'
 import { subjectDetail } from './moderation/subject-detail.js'
+import { undoHoldMs } from './outbox/undo-hold.js'
 
 export interface CoreOptions {
   version: string
@@ -183,7 +184,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
     'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.organizing.createGroup(accountDid, input),
-    'groups.act': async ({ accountDid, groupDid, action }) => ({ outboxId: await groups.organizing.act(accountDid, groupDid, action) }),
+    'groups.act': async ({ accountDid, groupDid, action, hold }) => ({ outboxId: await groups.organizing.act(accountDid, groupDid, action, undoHoldMs(hold)) }),
     'groups.actMany': async ({ accountDid, groupDid, actions }) => ({ outboxIds: await groups.organizing.actMany(accountDid, groupDid, actions) }),
     'outbox.list': async () => groups.reading.outbox(),
     'outbox.cancel': async ({ accountDid, id }) => {

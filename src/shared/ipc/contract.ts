@@ -225,7 +225,17 @@ export const contract = {
     input: z.object({ accountDid: Did, handle: z.string().trim().min(3).max(253), displayName: z.string().max(64).optional(), joinPolicy: z.enum(['open', 'approval', 'invite']), hostUrl: z.string().url().optional() }).strict(),
     output: GroupSummaryView,
   },
-  'groups.act': { input: InGroup.extend({ action: GroupAction }).strict(), output: z.object({ outboxId: z.number().int() }) },
+  'groups.act': {
+    input: InGroup.extend({
+      action: GroupAction,
+      /**
+       * Keep the action back this many ms before it is sent, so the person can undo it
+       * (`outbox.cancel`) before anything reaches the host: the Undo of a one-key decision.
+       */
+      hold: z.number().int().min(0).max(60_000).optional(),
+    }).strict(),
+    output: z.object({ outboxId: z.number().int() }),
+  },
   /** Several actions queued at once, all or none (admit or deny many requests). */
   'groups.actMany': {
     input: InGroup.extend({ actions: z.array(GroupAction).min(1).max(10_000) }).strict(),

@@ -216,6 +216,8 @@ export const OutboxItemView = z.object({
   /** Who or what the action is about (a member's or invitee's DID, a report's key), to show its outcome beside them. */
   target: z.string().nullable(),
   createdAt: z.string(),
+  /** While it is held back so it can be undone: when it will be sent (ISO). Null otherwise. */
+  heldUntil: z.string().nullable(),
 })
 
 export type GroupSummary = z.output<typeof GroupSummaryView>

@@ -15,7 +15,7 @@ import { inView, subjectList, type SubjectFilter } from './subject-list.js'
 
 /** An outbox row as the window shows it. */
 export function outboxItem(accountDid: string, row: OutboxRow): OutboxItem {
-  return { id: row.id, accountDid, groupDid: row.groupDid, kind: row.kind, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt }
+  return { id: row.id, accountDid, groupDid: row.groupDid, kind: row.kind, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt, heldUntil: row.heldUntil }
 }
 
 /**

@@ -11,6 +11,9 @@ import { specOf } from '../actions/registry.js'
 import { hostAddress } from './resolve-group.js'
 import { errorFields, log } from '../log/log.js'
 
+/** How long after a hold ends its catch-up starts: the outbox's own wake sends it first. */
+const HOLD_SLACK_MS = 50
+
 /**
  * What an organizer does: actions queued in the account's outbox with their cached
  * effect (shown at once, sent in the background, confirmed by the host's answer or its
@@ -19,6 +22,8 @@ import { errorFields, log } from '../log/log.js'
 export class OrganizerQueue {
   /** Sends started by act(), awaited on close so nothing writes to a closed cache. */
   private readonly inFlight = new Set<Promise<void>>()
+  /** Sends waiting for an Undo hold to end; on close they are dropped (the rows stay queued for the next start). */
+  private readonly afterHolds = new Set<ReturnType<typeof setTimeout>>()
 
   constructor(
     private readonly runtimes: AccountRuntimes,
@@ -47,26 +52,42 @@ export class OrganizerQueue {
   /**
    * Queues an organizer action with its cached effect, then tries to send the queue.
    * Returns at once: the result shows in the outbox and, once sent, in the lists.
+   * `holdMs` keeps it back that long first, so the person can undo it (outbox.cancel)
+   * before anything reaches the host; the group's later actions wait behind it, in order.
    */
-  async act(accountDid: string, groupDid: string, action: RequestedAction): Promise<number> {
-    const [id] = await this.actMany(accountDid, groupDid, [action])
+  async act(accountDid: string, groupDid: string, action: RequestedAction, holdMs?: number): Promise<number> {
+    const [id] = await this.actMany(accountDid, groupDid, [action], holdMs)
     return id!
   }
 
   /** Queues several actions in one transaction (all or none), then sends the queue once. */
-  async actMany(accountDid: string, groupDid: string, actions: RequestedAction[]): Promise<number[]> {
+  async actMany(accountDid: string, groupDid: string, actions: RequestedAction[], holdMs?: number): Promise<number[]> {
     const rt = await this.runtimes.get(accountDid)
     const cache = await this.runtimes.cacheOf(accountDid, groupDid)
     // queuedAction gives a new event its record key now, so a replay re-sends the same record.
     const queued = actions.map((action) => queuedAction(action, accountDid))
     // Each is checked against the cache first (all before any is queued), e.g. that the group has no such space yet.
     for (const { kind, payload } of queued) await specOf(kind).validate?.(cache, groupDid, payload)
-    const ids = await rt.outbox.enqueueMany(queued.map(({ kind, payload }) => prepareAction(groupDid, kind, payload)))
+    const ids = await rt.outbox.enqueueMany(queued.map(({ kind, payload }) => ({ ...prepareAction(groupDid, kind, payload), holdMs })))
     this.lists.warm(rt.cache, accountDid, groupDid)
     this.opts.notices?.emit('group.changed', { accountDid, groupDid })
+    this.sendSoon(rt, groupDid)
+    // The outbox sends a held action when its hold ends by itself; this is for the
+    // catch-up after it (what the host answered settles the lists), as after any send.
+    if (holdMs && holdMs > 0) {
+      const timer = setTimeout(() => {
+        this.afterHolds.delete(timer)
+        this.sendSoon(rt, groupDid)
+      }, holdMs + HOLD_SLACK_MS)
+      timer.unref?.()
+      this.afterHolds.add(timer)
+    }
+    return ids
+  }
+
+  private sendSoon(rt: AccountRuntime, groupDid: string) {
     const sending = this.sendAndCatchUp(rt, groupDid).finally(() => this.inFlight.delete(sending))
     this.inFlight.add(sending)
-    return ids
   }
 
   /** Cancels an action of this account's not yet sent, and takes back its cached effect (outbox.cancel). */
@@ -81,8 +102,7 @@ export class OrganizerQueue {
   async retry(accountDid: string, id: number): Promise<void> {
     const rt = await this.runtimes.ofKnown(accountDid)
     const { groupDid } = await rt.outbox.retry(id)
-    const sending = this.sendAndCatchUp(rt, groupDid).finally(() => this.inFlight.delete(sending))
-    this.inFlight.add(sending)
+    this.sendSoon(rt, groupDid)
   }
 
   /** Removes for good an action of this account's that was not applied (outbox.dismiss). */
@@ -108,6 +128,8 @@ export class OrganizerQueue {
 
   /** Lets sends under way end before the caches close. */
   close(): Promise<void> {
+    for (const timer of this.afterHolds) clearTimeout(timer)
+    this.afterHolds.clear()
     return this.idle()
   }
 }

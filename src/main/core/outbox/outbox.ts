@@ -20,8 +20,13 @@ export interface OutboxRow {
   attempts: number
   lastError: string | null
   createdAt: string
-  /** When the next try is due after a transient failure (ISO); null: at the next pass. */
+  /** When the next try is due after a transient failure, or when a hold ends (ISO); null: at the next pass. */
   nextAttemptAt: string | null
+  /**
+   * While the action is held back so the person can undo it (queued with a hold, never
+   * tried): when the hold ends and it is sent (ISO). Null otherwise.
+   */
+  heldUntil: string | null
 }
 
 /** How one kind of queued action is sent, and what its refusals mean. */
@@ -56,6 +61,12 @@ export interface NewAction {
   payload: unknown
   label: string
   key?: string
+  /**
+   * Keeps the action back for this long before it is sent (an Undo window): stored as
+   * the row's nextAttemptAt, so a restart keeps it and "Retry now" ends it; cancelling
+   * it meanwhile means it never reaches the host.
+   */
+  holdMs?: number
 }
 type ApplyToCache = (tx: Tx, outboxId: number) => Promise<void>
 
@@ -171,7 +182,7 @@ export class Outbox {
             state: 'queued',
             attempts: 0,
             failures: 0,
-            nextAttemptAt: null,
+            nextAttemptAt: action.holdMs && action.holdMs > 0 ? new Date(this.clock.now() + action.holdMs).toISOString() : null,
             lastError: null,
             createdAt: now,
             updatedAt: now,
@@ -193,7 +204,7 @@ export class Outbox {
     if (!opts.includeDone) q = q.where('state', '!=', 'done')
     if (opts.ids) q = q.where('id', 'in', opts.ids.length ? opts.ids : [-1])
     const rows = await q.execute()
-    return rows.map(({ failures: _, updatedAt: __, ...r }) => ({ ...r, payload: jsonOrNull(r.payload) }))
+    return rows.map(({ failures, updatedAt: _, ...r }) => ({ ...r, payload: jsonOrNull(r.payload), heldUntil: isHeld({ ...r, failures }) ? r.nextAttemptAt : null }))
   }
 
   /**
@@ -211,12 +222,19 @@ export class Outbox {
 
   /**
    * The person asked ("Sync now"): what waits out a back-off is due now, for the next
-   * replay. Its count of failures is kept, so the cap still comes.
+   * replay. Its count of failures is kept, so the cap still comes. An action held for
+   * Undo (never tried) keeps its hold: syncing is not a choice to give up the Undo.
    */
   async endBackOffs(): Promise<void> {
     for (const wake of this.wakes.values()) wake.cancel()
     this.wakes.clear()
-    await this.db.updateTable('outbox').set({ nextAttemptAt: null }).where('state', '=', 'queued').where('nextAttemptAt', 'is not', null).execute()
+    await this.db
+      .updateTable('outbox')
+      .set({ nextAttemptAt: null })
+      .where('state', '=', 'queued')
+      .where('nextAttemptAt', 'is not', null)
+      .where((eb) => eb.or([eb('failures', '>', 0), eb('attempts', '>', 0)]))
+      .execute()
   }
 
   /**
@@ -253,7 +271,7 @@ export class Outbox {
   }
 
   /**
-   * The person asks to send a backed-off or failed action now: its wait ends (a failed
+   * The person asks to send a backed-off, held or failed action now: its wait ends (a failed
    * one is queued again with a fresh count of tries) and its group's queue is sent.
    * Resolves once queued again; the send goes on in the background (see `replay`).
    */
@@ -432,6 +450,11 @@ export class Outbox {
       .execute()
     this.onChange([id])
   }
+}
+
+/** Held for Undo: queued with a due time, never tried and never failed (a back-off has failed at least once). */
+function isHeld(row: { state: OutboxState; attempts: number; failures: number; nextAttemptAt: string | null }): boolean {
+  return row.state === 'queued' && row.attempts === 0 && row.failures === 0 && row.nextAttemptAt !== null
 }
 
 /** A stored payload for the queue view (who the action is about); null when it is not JSON. */

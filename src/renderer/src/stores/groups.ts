@@ -11,7 +11,7 @@ export type GroupAction = ChannelInput<'groups.act'>['action']
 export const listOf = (channel: `groups.${GroupList}`) => channel.slice('groups.'.length) as GroupList
 
 const groupKey = (accountDid: string, groupDid: string) => `${accountDid} ${groupDid}`
-const outboxKey = (o: OutboxItem) => `${o.accountDid} ${o.id}`
+const outboxKey = (o: Pick<OutboxItem, 'accountDid' | 'id'>) => `${o.accountDid} ${o.id}`
 
 /** How often "today" is looked at again, for views that keep a clock (the calendar). */
 const CLOCK_MS = 60_000
@@ -210,9 +210,11 @@ export const useGroupsStore = defineStore('groups', () => {
    * Queues an action: one call. Nothing is read again after it: the core's notices of
    * the same moment carry the new outbox item and the group's summary and name the
    * lists its cached effect moved (and later, the sending and the confirmation).
+   * `hold` (ms) keeps it back in the core before it is sent, for Undo. Answers its outbox id.
    */
-  async function act(accountDid: string, groupDid: string, action: GroupAction) {
-    await api['groups.act']({ accountDid, groupDid, action })
+  async function act(accountDid: string, groupDid: string, action: GroupAction, hold?: number): Promise<number> {
+    const { outboxId } = await api['groups.act']({ accountDid, groupDid, action, ...(hold ? { hold } : {}) })
+    return outboxId
   }
 
   /** Several actions queued as one (all or none), one call, announced as `act`'s are. */
@@ -225,7 +227,7 @@ export const useGroupsStore = defineStore('groups', () => {
    * answers plain words when not). The change leaves the list at once; the core's
    * notice confirms it (and names the lists its cancelled effect moved).
    */
-  async function cancelChange(item: OutboxItem) {
+  async function cancelChange(item: Pick<OutboxItem, 'accountDid' | 'id'>) {
     await api['outbox.cancel']({ accountDid: item.accountDid, id: item.id })
     forget(item)
   }
@@ -236,7 +238,7 @@ export const useGroupsStore = defineStore('groups', () => {
     await api['outbox.dismiss']({ accountDid: item.accountDid, id: item.id })
     forget(item)
   }
-  function forget(item: OutboxItem) {
+  function forget(item: Pick<OutboxItem, 'accountDid' | 'id'>) {
     outbox.value = outbox.value.filter((o) => outboxKey(o) !== outboxKey(item))
     lastOutbox = ''
   }
