@@ -95,6 +95,14 @@ test.describe('the groups sidebar', () => {
     await links.click()
     await expect(page.getByRole('heading', { name: 'Approval group', level: 1 })).toBeVisible()
     expect(decodeURIComponent(page.url())).toContain(`/g/${owner.did}/${approval.did}`)
+    // The other account's view is one choice away, on the same group.
+    const actingAs = page.getByLabel('Acting as')
+    await expect(actingAs).toHaveValue(owner.did)
+    await actingAs.selectOption({ label: `@${moderator.handle}` })
+    await expect(page).toHaveURL(new RegExp(`/g/(${moderator.did}|${encodeURIComponent(moderator.did)})/`))
+    await expect(page.getByText(/You are moderator/)).toBeVisible()
+    await expect(links).toHaveCount(1)
+    await expect(links).toHaveAttribute('aria-current', 'page')
 
     // The group listed last, pinned, comes first, and stays first after a reload.
     const groupLinks = sidebar.locator('[data-testid^="group-link-"]')
