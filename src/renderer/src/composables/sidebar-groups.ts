@@ -1,0 +1,79 @@
+import { ref } from 'vue'
+import type { Account } from '../../../shared/ipc/contract'
+import type { GroupSummary } from '../../../shared/ipc/views'
+import { groupName } from './display'
+
+/**
+ * The sidebar's groups: each group once, however many signed-in accounts reach it, with
+ * the accounts that do (the one with the most rights there first: a group opens as it),
+ * pinned ones first, then what needs attention, then by name. `[` `]` follow this order.
+ */
+export interface SidebarGroup {
+  did: string
+  name: string
+  /** The group as each account that reaches it sees it, the one with the most rights first. */
+  reach: GroupSummary[]
+  /** How the group opens by default: as `reach[0]`. */
+  best: GroupSummary
+  /** The most any of those accounts sees waiting (a member sees no queue: the admin's count is the one). */
+  pendingRequests: number
+  openSubjects: number
+  pinned: boolean
+}
+
+const ROLE_WEIGHT: Record<string, number> = { owner: 4, admin: 3, moderator: 2, member: 1 }
+/** Rights in a group: its highest role, then how many actions the roles allow there. */
+const rights = (g: GroupSummary) => Math.max(0, ...g.roles.map((r) => ROLE_WEIGHT[r] ?? 0)) * 1000 + g.actions.length
+
+export function sidebarGroups(groups: GroupSummary[], accounts: Pick<Account, 'did'>[], pinned: ReadonlySet<string>): SidebarGroup[] {
+  const accountOrder = new Map(accounts.map((a, i) => [a.did, i]))
+  const byGroup = new Map<string, GroupSummary[]>()
+  for (const g of groups) {
+    if (!accountOrder.has(g.accountDid)) continue
+    byGroup.set(g.did, [...(byGroup.get(g.did) ?? []), g])
+  }
+  const entries = [...byGroup.entries()].map(([did, seen]): SidebarGroup => {
+    const reach = [...seen].sort((a, b) => rights(b) - rights(a) || accountOrder.get(a.accountDid)! - accountOrder.get(b.accountDid)!)
+    const best = reach[0]!
+    return {
+      did,
+      name: groupName(best),
+      reach,
+      best,
+      pendingRequests: Math.max(...reach.map((g) => g.pendingRequests)),
+      openSubjects: Math.max(...reach.map((g) => g.openSubjects)),
+      pinned: pinned.has(did),
+    }
+  })
+  const attention = (e: SidebarGroup) => e.pendingRequests + e.openSubjects
+  return entries.sort(
+    (a, b) => Number(b.pinned) - Number(a.pinned) || attention(b) - attention(a) || a.name.localeCompare(b.name) || a.did.localeCompare(b.did),
+  )
+}
+
+/**
+ * Pinned groups, by DID (a pin is the person's, whichever account reaches the group),
+ * kept in the page's storage as group-sections.ts keeps the last tab.
+ */
+const STORAGE_KEY = 'convene.pinnedGroups'
+const read = () => {
+  try {
+    const kept: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]')
+    return new Set(Array.isArray(kept) ? kept.filter((d): d is string => typeof d === 'string') : [])
+  } catch {
+    return new Set<string>() // no storage, or something unreadable in it: nothing pinned
+  }
+}
+export const pinnedGroups = ref<ReadonlySet<string>>(read())
+
+export function setPinned(groupDid: string, pin: boolean) {
+  const next = new Set(pinnedGroups.value)
+  if (pin) next.add(groupDid)
+  else next.delete(groupDid)
+  pinnedGroups.value = next
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify([...next]))
+  } catch {
+    // As above: pinned until the window closes.
+  }
+}
