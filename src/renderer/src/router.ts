@@ -18,6 +18,7 @@ const lazyViews = {
   invites: () => import('./views/group/InvitesView.vue'),
   moderation: () => import('./views/group/ModerationView.vue'),
   calendar: () => import('./views/group/CalendarView.vue'),
+  settings: () => import('./views/group/SettingsView.vue'),
 }
 
 export function prefetchViews() {
@@ -50,6 +51,7 @@ export function createAppRouter() {
           { path: 'moderation', name: 'group-moderation', component: lazyViews.moderation, meta: { title: 'Moderation' } },
           { path: 'calendar', name: 'group-calendar', component: lazyViews.calendar, meta: { title: 'Calendar' } },
           { path: 'spaces', name: 'group-spaces', component: SpacesView, meta: { title: 'Advanced' } },
+          { path: 'settings', name: 'group-settings', component: lazyViews.settings, meta: { title: 'Settings' } },
         ],
       },
     ],

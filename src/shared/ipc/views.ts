@@ -21,6 +21,8 @@ export const GroupSummaryView = z.object({
   /** Roles this account may grant, revoke or eject (via `role.assign` / `eject`). */
   assignable: z.array(z.string()),
   allRoles: z.array(z.string()),
+  /** Every role the group defines and what it may do and assign (its settings page edits them). */
+  roleDefinitions: z.array(z.object({ name: z.string(), actions: z.array(z.string()), assignable: z.array(z.string()) })).default([]),
   /** Scopes the sign-in lacks for what the roles allow here (ask for them to sign in again). */
   missingScopes: z.array(z.string()),
   pendingRequests: z.number().int(),

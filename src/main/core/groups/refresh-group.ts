@@ -133,6 +133,7 @@ async function summarize(rt: AccountRuntime, g: GroupView, hostUrl: string, host
     actions: viewer.actions,
     assignable,
     allRoles: g.roles.map((r) => r.name),
+    roleDefinitions: g.roles.map((r) => ({ name: r.name, actions: [...r.actions], assignable: [...r.assignable] })),
     missingScopes: await missingScopes(rt, hostAud, viewer.actions),
     pendingRequests: counts.pendingRequests,
     openSubjects: counts.openSubjects,

@@ -12,6 +12,7 @@ export const GROUP_SECTIONS = [
   { section: 'moderation', label: 'Moderation', usable: (g: GroupSummary) => g.actions.includes('mod.read') },
   { section: 'calendar', label: 'Calendar', usable: () => true },
   { section: 'spaces', label: 'Advanced', usable: () => true },
+  { section: 'settings', label: 'Settings', usable: (g: GroupSummary) => g.actions.includes('group.configure') },
 ] as const
 
 export type GroupSection = (typeof GROUP_SECTIONS)[number]['section']
