@@ -9,6 +9,7 @@ import { GroupSyncing } from './group-syncing.js'
 import { ListPages } from './list-pages.js'
 import { OrganizerQueue } from './organizer-queue.js'
 import { LiveChanges } from '../live/live-changes.js'
+import type { Profile } from '../people/profile-reader.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -17,6 +18,8 @@ export interface GroupServiceOptions {
   resolveHandle: (handle: string) => Promise<string | null>
   /** Where new groups are started when the person names no host (the local network's). */
   defaultHostUrl?: string
+  /** Reads a person's profile from their own PDS (people/profile-reader.ts), after each sync; none read without it. */
+  readProfile?: (did: string) => Promise<Profile>
   /** Where change notices go (to the window): which group, list or outbox moved, told what they now are (group-notices.ts). */
   notices?: NoticeHub
 }
