@@ -10,6 +10,8 @@ const Report = z.object({
   /** Who reported; null when the reader is the reported person (the host leaves it out). */
   reportedBy: z.string().nullable(),
   reportedByHandle: z.string().nullable(),
+  /** The reporter's display name, from their profile as last read. */
+  reportedByName: z.string().nullable().default(null),
   createdAt: z.string(),
 })
 
@@ -38,6 +40,7 @@ const Shown = z.discriminatedUnion('kind', [
     did: z.string(),
     handle: z.string().nullable(),
     displayName: z.string().nullable(),
+    avatar: z.string().nullable().default(null),
     /** Roles held now; empty when no longer a member. */
     roles: z.array(z.string()),
     member: z.boolean(),

@@ -5,7 +5,7 @@ import { viaHost } from '../actions/via-host.js'
 /** Inviting someone by DID, and taking an invite back. */
 export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
   'invite.create': {
-    label: (p) => `Invite ${p.invitee}`,
+    label: (p, name) => `Invite ${name(p.invitee)}`,
     applyToCache: (tx, g, p, id) =>
       putItem(tx, g, 'invite', p.invitee, { uri: '', invitee: p.invitee, createdAt: new Date().toISOString(), expiresAt: null, message: p.message ?? null, awaitingInvitee: false }, id),
     send: viaHost('example.groups.createInvite', (group, p) => ({ group, invitee: p.invitee, ...(p.message ? { message: p.message } : {}) })),
@@ -25,7 +25,7 @@ export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
     answered: (_p, answer, { now }) => (answer.uri ? [{ kind: 'invite.created', subject: answer.uri, createdAt: now }] : []),
   },
   'invite.revoke': {
-    label: (p) => `Revoke the invite for ${p.invitee}`,
+    label: (p, name) => `Revoke the invite for ${name(p.invitee)}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'invite', p.invitee, id),
     send: viaHost('example.groups.revokeInvite', (group, p) => ({ group, invitee: p.invitee })),
     conflicts: { InviteNotFound: 'That invite was already used or revoked.' },
