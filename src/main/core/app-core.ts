@@ -186,7 +186,11 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.subject': async ({ accountDid, groupDid, key }) => subjectDetail(await groups.runtime(accountDid), groupDid, key),
     'groups.resolvedSubjects': async ({ accountDid, groupDid, cursor }) => resolvedSubjects(await groups.runtime(accountDid), groupDid, cursor),
     'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
-    'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
+    'people.resolve': async ({ ref }) => {
+      const person = await resolvePerson(ref, { idResolver, resolveHandle })
+      if (person.handle && keychain.available) await groups.rememberHandle(person.did, person.handle)
+      return person
+    },
     'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.organizing.createGroup(accountDid, input),
     'groups.act': async ({ accountDid, groupDid, action }) => ({ outboxId: await groups.organizing.act(accountDid, groupDid, action) }),

@@ -10,6 +10,7 @@ import { ListPages } from './list-pages.js'
 import { OrganizerQueue } from './organizer-queue.js'
 import { LiveChanges } from '../live/live-changes.js'
 import type { Profile } from '../people/profile-reader.js'
+import { rememberHandle } from '../people/list-handles.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -53,6 +54,15 @@ export class GroupService {
   /** One account's runtime (its cache, outbox and tokens). */
   runtime(accountDid: string): Promise<AccountRuntime> {
     return this.runtimes.get(accountDid)
+  }
+
+  /**
+   * Keeps a handle just checked both ways (someone typed it, or their DID, to invite
+   * them) in every account's cache, so what is queued next names them at once
+   * (people/list-handles.ts) instead of waiting for the next lookup pass.
+   */
+  async rememberHandle(did: string, handle: string): Promise<void> {
+    for (const rt of await this.runtimes.all()) await rememberHandle(rt.cache, did, handle)
   }
 
   /** Sends under way finish, then background work stops, then the caches close. */

@@ -166,6 +166,7 @@ export class GroupSyncing {
     const ahead = await Promise.all(sent.map(async (action) => ({ action, ids: await identifiersOf(rt, groupDid, action) })))
     await rt.cache.transaction().execute((tx) => settleOwn(tx, groupDid, sent, own))
     this.answeredAhead.set(key, [...(this.answeredAhead.get(key) ?? []), ...ahead])
+    this.fillHandlesLater(rt, groupDid)
     this.groupChanged(rt.did, groupDid)
   }
 
@@ -238,8 +239,12 @@ export class GroupSyncing {
     if (read === 'everything') this.answeredAhead.delete(key)
     if (read === 'everything') await this.refreshGroup(rt, groupDid, report)
     else if (read) await this.refreshGroup(rt, groupDid, report, read)
-    else if (sent.length) this.groupChanged(rt.did, groupDid)
-    else report?.unchanged()
+    else if (sent.length) {
+      // Our own actions can bring people no sync has read (an invite sent by handle):
+      // their handles and profiles are looked up now, not only at the next full read.
+      this.fillHandlesLater(rt, groupDid)
+      this.groupChanged(rt.did, groupDid)
+    } else report?.unchanged()
   }
 
   /** A group's lists from its host; the lists someone looked at lately are sorted again ahead. */
