@@ -129,6 +129,9 @@ test.describe('people by name and face', () => {
     await eventRow.getByRole('button', { name: /^Open the report/ }).click()
     await expect(pane.getByRole('heading', { name: /^Report about the event “Kite picnic” on / })).toBeVisible()
     await expect(pane.getByTestId('pane-reports')).toContainText(`${mina.displayName} (@${mina.handle})`, { timeout: 20_000 })
+    await expect(pane.getByTestId('pane-history')).toContainText(`${mina.displayName} (@${mina.handle})`)
+    await expect(pane).not.toContainText('did:')
+    await expect(pane).not.toContainText('at://')
     await page.screenshot({ path: testInfo.outputPath('moderation-pane-event.png'), fullPage: true })
   })
 

@@ -24,10 +24,13 @@ const HistoryEntry = z.object({
   ban: z.boolean(),
   createdBy: z.string().nullable(),
   createdByHandle: z.string().nullable(),
+  /** Display names from profiles as last read (people/profile-cache.ts). */
+  createdByName: z.string().nullable().default(null),
   createdAt: z.string(),
   /** assign: who took it and until when; unassign: whose hold was released. */
   assignedTo: z.string().nullable().default(null),
   assignedToHandle: z.string().nullable().default(null),
+  assignedToName: z.string().nullable().default(null),
   endAt: z.string().nullable().default(null),
 })
 
