@@ -62,8 +62,11 @@ test.describe('members and roles', () => {
     await expect(page.getByTestId(`roles-${member.did}`)).toContainText('member')
 
     // Remove the outsider, with a confirmation and a note.
+    // The dialog names them by their profile's name, never by DID.
+    const { displayName: outsiderName, handle: outsiderHandle } = app.stack.accounts.find((a) => a.name === 'outsider')!
+    await expect(outsiderRow).toContainText(outsiderName, { timeout: 15_000 })
     await page.getByRole('button', { name: `Remove ${outsider.did}` }).click()
-    const dialog = page.getByRole('dialog', { name: `Remove ${outsider.did}` })
+    const dialog = page.getByRole('dialog', { name: `Remove ${outsiderName} (@${outsiderHandle}) from the group?` })
     await expect(dialog).toBeVisible()
     await dialog.getByLabel('Note (optional)').fill('Posted spam twice')
     await dialog.getByRole('button', { name: 'Remove from group' }).click()
@@ -190,16 +193,17 @@ test.describe('members and roles', () => {
     const member = await asPeer(app.stack, 'member')
     expect((await member.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
     await syncNow(page)
-    const memberHandle = app.stack.accounts.find((a) => a.name === 'member')!.handle
+    const { handle: memberHandle, displayName: memberName } = app.stack.accounts.find((a) => a.name === 'member')!
     const roles = page.getByTestId(`roles-${member.did}`)
     await expect(page.getByTestId(`member-${member.did}`)).toContainText(`@${memberHandle}`, { timeout: 15_000 })
+    await expect(page.getByTestId(`member-${member.did}`)).toContainText(memberName, { timeout: 15_000 })
     const acted = async () => ((await app.callInputs('groups.act')) as { action: { kind: string } }[]).filter((c) => c.action.kind === 'member.grantRole')
 
-    // Choosing admin and pressing Give asks, by handle, before anything is sent.
+    // Choosing admin and pressing Give asks, by name and handle, before anything is sent.
     await page.getByLabel(`Role to give ${member.did}`).selectOption('admin')
     const give = page.getByRole('button', { name: `Give ${member.did}` })
     await give.click()
-    const dialog = page.getByRole('dialog', { name: `Make @${memberHandle} an admin?` })
+    const dialog = page.getByRole('dialog', { name: `Make ${memberName} (@${memberHandle}) an admin?` })
     await expect(dialog).toBeVisible()
     await expect(dialog).toContainText('such as admitting and removing people')
     await page.screenshot({ path: testInfo.outputPath('grant-admin-asks.png'), fullPage: true })
@@ -219,7 +223,7 @@ test.describe('members and roles', () => {
     // Taking it away asks too; cancelling keeps it.
     const take = page.getByRole('button', { name: `Take the admin role from ${member.did}` })
     await take.click({ timeout: 15_000 })
-    const asked = page.getByRole('dialog', { name: `Take the admin role from @${memberHandle}?` })
+    const asked = page.getByRole('dialog', { name: `Take the admin role from ${memberName} (@${memberHandle})?` })
     await asked.getByRole('button', { name: 'Cancel' }).click()
     await expect(asked).toBeHidden()
     await expect(roles.locator('[data-role="admin"]')).toBeVisible()

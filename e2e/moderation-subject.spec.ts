@@ -60,8 +60,11 @@ test.describe('moderation subject pane', () => {
     // And a member, from the member list.
     await openSection(page, 'Members')
     await syncNow(page)
+    const { displayName: memberName, handle: memberHandle } = app.stack.accounts.find((a) => a.name === 'member')!
+    await expect(page.getByTestId(`member-${member.did}`)).toContainText(memberName, { timeout: 20_000 })
     await page.getByRole('button', { name: new RegExp(`^Report ${member.did}`) }).click()
-    const aboutMember = page.getByRole('form', { name: new RegExp(`^Report ${member.did}`) })
+    // The dialog names them by their profile's name and handle, not their DID.
+    const aboutMember = page.getByRole('form', { name: `Report ${memberName} (@${memberHandle})` })
     await aboutMember.getByLabel('Rude').check()
     await aboutMember.getByLabel('In your words (optional)').fill('Mocked a newcomer.')
     await aboutMember.getByRole('button', { name: 'Send report' }).click()
@@ -95,7 +98,7 @@ test.describe('moderation subject pane', () => {
     await expect(pane.getByTestId('pane-event-name')).toHaveText('Cheap watches, cash only')
     await expect(pane.getByTestId('pane-reports')).toContainText('Spam')
     await expect(pane.getByTestId('pane-reports')).toContainText(sentence)
-    await expect(pane.getByTestId('pane-reports')).toContainText(member.did)
+    await expect(pane.getByTestId('pane-reports')).toContainText(`${memberName} (@${memberHandle})`)
     await expect(pane.getByTestId('pane-history')).toContainText('Reported')
     await expect(pane.getByTestId('subject-pane-body')).toBeFocused()
     expect(await violations(page)).toEqual([])

@@ -23,13 +23,17 @@ test.describe('moderation queue', () => {
     await expect(row.getByTestId('subject-status')).toHaveText('Open')
     await expect(row).toContainText('last updated')
     // The host names the account by DID; its handle is looked up and shown beside it.
-    await expect(row).toContainText(`@${app.stack.accounts.find((a) => a.name === 'outsider')!.handle}`, { timeout: 15_000 })
+    const { handle, displayName } = app.stack.accounts.find((a) => a.name === 'outsider')!
+    await expect(row).toContainText(`@${handle}`, { timeout: 15_000 })
+    // …and their profile's name: the dialogs below say it, never the DID.
+    await expect(row).toContainText(displayName, { timeout: 15_000 })
+    const named = `${displayName} (@${handle})`
     await expect(page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Moderation' })).toContainText('1')
     await page.screenshot({ path: testInfo.outputPath('moderation.png'), fullPage: true })
 
     // Escalate, with a note.
     await page.getByRole('button', { name: `Escalate the report about ${reported.did}` }).click()
-    const escalate = page.getByRole('form', { name: `Escalate the report about ${reported.did}` })
+    const escalate = page.getByRole('form', { name: `Escalate the report about ${named}` })
     await expect(escalate.getByLabel('Note (optional)')).toBeFocused()
     await page.keyboard.type('Repeated; the owners should decide')
     await escalate.getByRole('button', { name: 'Escalate' }).click()
@@ -44,7 +48,7 @@ test.describe('moderation queue', () => {
 
     // Resolve, with a note: it leaves the queue.
     await resolveButton.click()
-    const resolve = page.getByRole('form', { name: `Resolve the report about ${reported.did}` })
+    const resolve = page.getByRole('form', { name: `Resolve the report about ${named}` })
     await resolve.getByLabel('Note (optional)').fill('Talked to them; they will stop')
     await page.screenshot({ path: testInfo.outputPath('moderation-resolve.png'), fullPage: true })
     await resolve.getByRole('button', { name: 'Resolve' }).click()

@@ -48,7 +48,10 @@ test.describe('sync', () => {
       await page.getByTestId('connection-state').click()
       // Who, for which group, and why it waits, in words: not a method name or a socket error.
       const row = page.getByTestId('outbox-list').locator('li')
-      await expect(row).toContainText(`Invite ${invitee.did} · Night walkers`)
+      // Named by handle (looked up when it was typed), with the name if the profile is known: never the DID.
+      const { handle } = app.stack.accounts.find((a) => a.name === 'outsider')!
+      await expect(row).toContainText(new RegExp(`Invite (.+ \\()?@${handle.replaceAll('.', '\\.')}\\)? · Night walkers`))
+      await expect(row).not.toContainText('did:')
       await expect(row).toContainText('Waiting to send')
       await expect(row).toContainText('The group host cannot be reached right now. Your change is kept and will be sent when it is back.')
       await expect(row).not.toContainText('example.groups')

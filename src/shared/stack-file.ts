@@ -13,6 +13,8 @@ export interface StackAccount {
   handle: string
   did: string
   password: string
+  /** The display name of the profile the seed gave it (with a small avatar). */
+  displayName: string
 }
 
 export interface StackGroup {

@@ -21,6 +21,18 @@ export class PdsClient {
     return (text ? JSON.parse(text) : {}) as T
   }
 
+  /** Uploads raw bytes (an avatar) and answers the blob reference a record names. */
+  async uploadBlob(token: string, bytes: Buffer, mimeType: string): Promise<{ blob: unknown }> {
+    const res = await fetch(new URL('/xrpc/com.atproto.repo.uploadBlob', this.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': mimeType },
+      body: bytes,
+    })
+    const text = await res.text()
+    if (!res.ok) throw new Error(`com.atproto.repo.uploadBlob failed (${res.status}): ${text}`)
+    return JSON.parse(text) as { blob: unknown }
+  }
+
   createAccount(handle: string, password: string) {
     return this.call<{ did: string; accessJwt: string }>('com.atproto.server.createAccount', {
       body: { handle, password, email: `${handle}@convene.invalid` },

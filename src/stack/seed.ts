@@ -2,24 +2,56 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { PdsClient } from './pds-client.js'
 import { readLexicons } from '../node/lexicons.js'
+import { avatarPng } from './avatar-png.js'
 import type { HostSeed } from '../host/seed.js'
 import {
   STACK_ACCOUNT_NAMES,
   STACK_GROUPS,
   type StackAccount,
+  type StackAccountName,
 } from '../shared/stack-file.js'
 
 /** One password for every demo account: the network is loopback-only and throwaway. */
 export const DEMO_PASSWORD = 'convene-demo'
 
+/**
+ * The demo people's profiles, so the window shows names and faces as it would on the
+ * real network. The names avoid the words of roles and groups ("owner", "member",
+ * "open"…), which the tests look for on screen.
+ */
+export const DEMO_PROFILES: Record<StackAccountName, { displayName: string; description: string; colour: [number, number, number] }> = {
+  owner: { displayName: 'Olivia Hart', description: 'Started these groups.', colour: [196, 72, 60] },
+  admin: { displayName: 'Ada Brooks', description: 'Helps run things.', colour: [52, 120, 190] },
+  moderator: { displayName: 'Marco Diaz', description: 'Keeps an eye on reports.', colour: [60, 150, 90] },
+  member: { displayName: 'Mina Park', description: 'Comes to most meetups.', colour: [150, 90, 180] },
+  outsider: { displayName: 'Otto Fern', description: 'New in town, likes board games.', colour: [210, 150, 40] },
+  outsider2: { displayName: 'Oona Lake', description: 'Photographer, looking for a walking group.', colour: [40, 160, 170] },
+}
+
 export async function createDemoAccounts(pds: PdsClient): Promise<StackAccount[]> {
   const accounts: StackAccount[] = []
   for (const name of STACK_ACCOUNT_NAMES) {
     const handle = `${name}-demo.test`
-    const { did } = await pds.createAccount(handle, DEMO_PASSWORD)
-    accounts.push({ name, handle, did, password: DEMO_PASSWORD })
+    const { did, accessJwt } = await pds.createAccount(handle, DEMO_PASSWORD)
+    const profile = DEMO_PROFILES[name]
+    await putProfile(pds, did, accessJwt, profile.displayName, profile.description, avatarPng(profile.colour))
+    accounts.push({ name, handle, did, password: DEMO_PASSWORD, displayName: profile.displayName })
   }
   return accounts
+}
+
+/** A person's `app.bsky.actor.profile` record (rkey `self`), its avatar uploaded first. */
+export async function putProfile(pds: PdsClient, did: string, token: string, displayName: string, description: string, avatar?: Buffer): Promise<void> {
+  const blob = avatar ? (await pds.uploadBlob(token, avatar, 'image/png')).blob : undefined
+  await pds.call('com.atproto.repo.putRecord', {
+    token,
+    body: {
+      repo: did,
+      collection: 'app.bsky.actor.profile',
+      rkey: 'self',
+      record: { $type: 'app.bsky.actor.profile', displayName, description, ...(blob ? { avatar: blob } : {}), createdAt: new Date().toISOString() },
+    },
+  })
 }
 
 /**

@@ -125,11 +125,13 @@ describe('the built Electron main process, on a stand-in Electron', () => {
     expect(first<{ file: string }>('BrowserWindow.loadFile').file).toBe(path.join(root, 'out/renderer/index.html'))
   })
 
-  it('puts its guards on: CSP on every response, only notifications, no new windows, no navigating away, no webviews', () => {
+  it('puts its guards on: CSP on every response, only notifications and clipboard writes, no new windows, no navigating away, no webviews', () => {
     const { headers } = first<{ headers: Record<string, string[]> }>('session.headers')
     expect(headers['Content-Security-Policy']?.[0]).toContain("default-src 'self'")
     expect(seen('session.permission').map((r) => [r.permission, r.granted])).toEqual([
       ['notifications', true],
+      ['clipboard-sanitized-write', true],
+      ['clipboard-read', false],
       ['media', false],
       ['geolocation', false],
     ])

@@ -46,6 +46,8 @@ export function seedCachedMembers(
   return seedCached(dataDir, accountDid, groupDid, 'member', count, opts.prefix ?? 'many', (did, i): Omit<MemberItem, 'pending'> => ({
     did,
     handle: opts.handle ? opts.handle(i) : `person${i}.test`,
+    displayName: null,
+    avatar: null,
     roles: ['member'],
     joinedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
     accepted: i % 3 === 0,
@@ -66,6 +68,10 @@ export function seedCachedJoinRequests(
     createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
     message: opts.message ? opts.message(i) : null,
     handle: null,
+    displayName: null,
+    avatar: null,
+    description: null,
+    accountCreatedAt: null,
   }))
 }
 
@@ -79,7 +85,7 @@ export function seedCachedSubjects(
 ): Promise<string[]> {
   return seedCached(dataDir, accountDid, groupDid, 'subject', count, opts.prefix ?? 'spam', (did, i): Omit<SubjectItem, 'pending' | 'reasonTypes' | 'lastReport' | 'takenDown' | 'assignedTo'> => {
     const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()
-    return { key: did, subject: { did }, handle: null, status: opts.status ? opts.status(i) : 'open', reportCount: 1 + (i % 3), createdAt: at, updatedAt: at }
+    return { key: did, subject: { did }, handle: null, displayName: null, avatar: null, record: null, status: opts.status ? opts.status(i) : 'open', reportCount: 1 + (i % 3), createdAt: at, updatedAt: at }
   })
 }
 
@@ -93,5 +99,7 @@ export function seedCachedInvites(dataDir: string, accountDid: string, groupDid:
     message: i % 3 ? null : `Table ${i} at the meetup`,
     awaitingInvitee: false,
     handle: null,
+    displayName: null,
+    avatar: null,
   }))
 }

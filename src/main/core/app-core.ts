@@ -7,6 +7,8 @@ import { Accounts } from './accounts/accounts.js'
 import type { IdentityNetwork } from './accounts/oauth-client.js'
 import { ATPROTO_NETWORK_SCOPE, groupScopes } from '../../shared/scopes.js'
 import { createIdResolver } from '../../node/id-resolver.js'
+import { createPeerFetch, createTrustedFetch } from '../../node/safe-fetch.js'
+import { createProfileReader } from './people/profile-reader.js'
 import { GroupService } from './groups/group-service.js'
 import { handleResolver } from './groups/handle-resolver.js'
 import { findMyGroups } from './groups/find-my-groups.js'
@@ -94,6 +96,12 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     idResolver,
     resolveHandle,
     defaultHostUrl: opts.network?.hostUrl,
+    // People's PDSes are peers (SSRF-guarded); the local network's is on loopback.
+    readProfile: createProfileReader({
+      idResolver,
+      fetch: createPeerFetch({ allowLoopbackPeers: opts.network !== null }),
+      plc: { url: opts.network?.plcUrl ?? 'https://plc.directory', fetch: createTrustedFetch() },
+    }),
   })
   const groupSessions = new GroupSessions({ secrets: opts.secrets, network: identity, idResolver, resolveHandle, openUrl: opts.openUrl })
   /** One search per account at a time: the window asks after sign-in and on start. */
@@ -181,7 +189,11 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.resolvedSubjects': async ({ accountDid, groupDid, cursor }) => resolvedSubjects(await groups.runtime(accountDid), groupDid, cursor),
     'groups.auditLog': async ({ accountDid, groupDid, ...filter }) => auditLog(await groups.runtime(accountDid), groupDid, filter),
     'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
-    'people.resolve': async ({ ref }) => resolvePerson(ref, { idResolver, resolveHandle }),
+    'people.resolve': async ({ ref }) => {
+      const person = await resolvePerson(ref, { idResolver, resolveHandle })
+      if (person.handle && keychain.available) await groups.rememberHandle(person.did, person.handle)
+      return person
+    },
     'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.organizing.createGroup(accountDid, input),
     'groups.act': async ({ accountDid, groupDid, action, hold }) => ({ outboxId: await groups.organizing.act(accountDid, groupDid, action, undoHoldMs(hold)) }),

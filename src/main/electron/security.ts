@@ -4,7 +4,8 @@ import { CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY } from '../../shar
 /**
  * Electron security in one place: every web contents may show only the app's own
  * pages, never opens windows, never navigates away, never embeds webviews, and gets
- * no browser permissions but notifications. Links meant for a browser go to the OS.
+ * no browser permissions but notifications and writing to the clipboard (copying a DID; never
+ * reading it). Links meant for a browser go to the OS.
  */
 export function installSecurityGuards(isAppUrl: (url: string) => boolean, devServer: boolean) {
   const csp = devServer ? DEV_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY
@@ -12,7 +13,7 @@ export function installSecurityGuards(isAppUrl: (url: string) => boolean, devSer
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } })
   })
   session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => {
-    callback(permission === 'notifications')
+    callback(permission === 'notifications' || permission === 'clipboard-sanitized-write')
   })
 
   app.on('web-contents-created', (_event, contents: WebContents) => {

@@ -10,6 +10,8 @@ const Report = z.object({
   /** Who reported; null when the reader is the reported person (the host leaves it out). */
   reportedBy: z.string().nullable(),
   reportedByHandle: z.string().nullable(),
+  /** The reporter's display name, from their profile as last read. */
+  reportedByName: z.string().nullable().default(null),
   createdAt: z.string(),
 })
 
@@ -22,10 +24,13 @@ const HistoryEntry = z.object({
   ban: z.boolean(),
   createdBy: z.string().nullable(),
   createdByHandle: z.string().nullable(),
+  /** Display names from profiles as last read (people/profile-cache.ts). */
+  createdByName: z.string().nullable().default(null),
   createdAt: z.string(),
   /** assign: who took it and until when; unassign: whose hold was released. */
   assignedTo: z.string().nullable().default(null),
   assignedToHandle: z.string().nullable().default(null),
+  assignedToName: z.string().nullable().default(null),
   endAt: z.string().nullable().default(null),
 })
 
@@ -38,6 +43,7 @@ const Shown = z.discriminatedUnion('kind', [
     did: z.string(),
     handle: z.string().nullable(),
     displayName: z.string().nullable(),
+    avatar: z.string().nullable().default(null),
     /** Roles held now; empty when no longer a member. */
     roles: z.array(z.string()),
     member: z.boolean(),

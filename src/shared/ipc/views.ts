@@ -42,10 +42,24 @@ export const GroupSummaryView = z.object({
 /** The handle of someone the host names only by DID: verified both ways, filled in after a sync; null until then or if none holds. */
 const LookedUpHandle = z.string().nullable().default(null)
 
+/**
+ * A person's face, from their own profile (main/core/people/profile-cache.ts), read after
+ * a sync: their display name and a small avatar as a data: URL; null until read or if none.
+ */
+export const Face = {
+  displayName: z.string().nullable().default(null),
+  avatar: z.string().nullable().default(null),
+}
+
 export const JoinRequestView = z.object({
   id: z.string(),
   did: z.string(),
   handle: LookedUpHandle,
+  ...Face,
+  /** Their bio, from their profile. */
+  description: z.string().nullable().default(null),
+  /** When their DID was registered (did:plc only), for the account's age. */
+  accountCreatedAt: z.string().nullable().default(null),
   createdAt: z.string(),
   message: z.string().nullable(),
   /** Set while a decision is queued and not yet confirmed by the host. */
@@ -55,6 +69,7 @@ export const JoinRequestView = z.object({
 export const MemberView = z.object({
   did: z.string(),
   handle: z.string().nullable(),
+  ...Face,
   roles: z.array(z.string()),
   joinedAt: z.string(),
   accepted: z.boolean(),
@@ -123,6 +138,7 @@ export const InviteView = z.object({
   uri: z.string(),
   invitee: z.string(),
   handle: LookedUpHandle,
+  ...Face,
   createdAt: z.string(),
   expiresAt: z.string().nullable(),
   message: z.string().nullable(),
@@ -147,6 +163,10 @@ export const SubjectView = z.object({
   subject: z.union([z.object({ did: z.string() }), z.object({ uri: z.string(), cid: z.string().optional() })]),
   /** A reported account's handle (a record's subject has none). */
   handle: LookedUpHandle,
+  /** A reported account's face. */
+  ...Face,
+  /** A reported record as what it is, when the cache knows it (a calendar event: its name and start). */
+  record: z.object({ kind: z.enum(['event']), name: z.string(), startsAt: z.string().nullable() }).nullable().default(null),
   status: z.string(),
   reportCount: z.number().int(),
   createdAt: z.string(),

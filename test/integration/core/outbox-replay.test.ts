@@ -19,7 +19,7 @@ useSignedInCore(net, { groups: ['approval'] }, (signedIn) => ({ app, owner } = s
 async function crashAfterTheHostTookIt<K extends ActionKind>(kind: K, payload: ActionPayloads[K]) {
   const rt = await app.core.groups.runtime(owner)
   const spec = ACTIONS[kind]
-  const id = await rt.outbox.enqueue({ groupDid: groupDid(), kind, payload, label: spec.label(payload as never) }, (tx, outboxId) =>
+  const id = await rt.outbox.enqueue({ groupDid: groupDid(), kind, payload, label: spec.label(payload as never, (did) => did) }, (tx, outboxId) =>
     spec.applyToCache(tx, groupDid(), payload as never, outboxId),
   )
   const row = (await rt.outbox.list()).find((r) => r.id === id)!

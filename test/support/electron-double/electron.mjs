@@ -149,7 +149,7 @@ export const session = {
       },
     },
     setPermissionRequestHandler(handler) {
-      for (const permission of ['notifications', 'media', 'geolocation']) {
+      for (const permission of ['notifications', 'clipboard-sanitized-write', 'clipboard-read', 'media', 'geolocation']) {
         handler(null, permission, (granted) => report('session.permission', { permission, granted }))
       }
     },

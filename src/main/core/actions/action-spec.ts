@@ -57,6 +57,9 @@ export function writeAnswer(output: unknown): WriteAnswer {
 }
 
 /** What an action's identifiers are read against: the cache (before settling), the group, the account acting. */
+/** How an action's label names the person it is about (people/name-labels.ts). */
+export type NameOf = (did: string) => string
+
 export interface ActionContext {
   cache: Db
   groupDid: string
@@ -71,8 +74,8 @@ export interface ActionContext {
  * spec; actions/registry.ts joins them.
  */
 export interface ActionSpec<K extends ActionKind> {
-  /** The outbox row's words. */
-  label(p: ActionPayloads[K]): string
+  /** The outbox row's words; `name` says a person by name ("yourself", a display name, a handle: people/name-labels.ts), never by DID. */
+  label(p: ActionPayloads[K], name: NameOf): string
   /** Checked against the cache before queueing; throws the UserFacingError the person reads. */
   validate?(cache: Db, groupDid: string, p: ActionPayloads[K]): Promise<void>
   /** The cached effect, applied when queued and re-applied over each refresh until sent. */

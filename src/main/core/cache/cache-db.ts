@@ -11,6 +11,7 @@ import * as m004 from './migrations/004-person.js'
 import * as m005 from './migrations/005-live-cursor.js'
 import * as m006 from './migrations/006-outbox-backoff.js'
 import * as m007 from './migrations/007-item-prior.js'
+import * as m008 from './migrations/008-profile.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -82,6 +83,18 @@ export interface PersonTable {
   checkedAt: string
 }
 
+/** A person's profile as last read from their PDS (migration 008; people/profile-cache.ts). */
+export interface ProfileTable {
+  did: string
+  displayName: string | null
+  description: string | null
+  /** A small avatar as a data: URL. */
+  avatar: string | null
+  avatarCid: string | null
+  accountCreatedAt: string | null
+  checkedAt: string
+}
+
 /** Where a host's live change stream left off for this account (migration 005). */
 export interface LiveCursorTable {
   hostUrl: string
@@ -96,12 +109,13 @@ export interface CacheSchema {
   item_change: ItemChangeTable
   outbox: OutboxTable
   person: PersonTable
+  profile: ProfileTable
   live_cursor: LiveCursorTable
 }
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005, '006-outbox-backoff': m006, '007-item-prior': m007 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005, '006-outbox-backoff': m006, '007-item-prior': m007, '008-profile': m008 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

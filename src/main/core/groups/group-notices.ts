@@ -4,7 +4,7 @@ import type { ItemKind } from '../cache/items.js'
 import type { GroupKey, NoticeDetail } from '../ipc/notices.js'
 import type { AccountRuntimes } from './account-runtimes.js'
 import { cachedSummary } from './refresh-group.js'
-import { outboxItem } from './group-reading.js'
+import { outboxItems } from './group-reading.js'
 
 /** The cache's item kinds the window shows as lists (an account's own join request is in its group's summary). */
 const LIST_OF_KIND: Partial<Record<ItemKind, GroupList>> = {
@@ -60,7 +60,7 @@ export class GroupNoticeDetail implements NoticeDetail {
         const some = ids.slice(i, i + 500)
         const rows = await rt.outbox.list({ includeDone: true, ids: some })
         if (rows.length !== some.length) return null
-        out.push(...rows.map((row) => outboxItem(accountDid, row)))
+        out.push(...(await outboxItems(rt.cache, accountDid, rows)))
       }
     }
     return out

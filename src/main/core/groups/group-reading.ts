@@ -12,10 +12,20 @@ import { memberList } from './member-list.js'
 import { joinRequestList } from './join-request-list.js'
 import { inviteList } from './invite-list.js'
 import { inView, subjectList, type SubjectFilter } from './subject-list.js'
+import { withProfiles } from '../people/profile-cache.js'
+import { recordTitles } from '../moderation/record-titles.js'
+import { nameLabels } from '../people/name-labels.js'
+import type { CacheDb } from '../cache/cache-db.js'
 
 /** An outbox row as the window shows it. */
-export function outboxItem(accountDid: string, row: OutboxRow): OutboxItem {
-  return { id: row.id, accountDid, groupDid: row.groupDid, kind: row.kind, label: row.label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt, heldUntil: row.heldUntil }
+export function outboxItem(accountDid: string, row: OutboxRow, label = row.label): OutboxItem {
+  return { id: row.id, accountDid, groupDid: row.groupDid, kind: row.kind, label, state: row.state, attempts: row.attempts, detail: row.lastError, target: actionTarget(row.payload), createdAt: row.createdAt, heldUntil: row.heldUntil }
+}
+
+/** Outbox rows as the window shows them, each labelled with the people it names by name (people/name-labels.ts). */
+export async function outboxItems(cache: CacheDb, accountDid: string, rows: OutboxRow[]): Promise<OutboxItem[]> {
+  const labels = await nameLabels(cache, accountDid, rows)
+  return rows.map((row, i) => outboxItem(accountDid, row, labels[i]))
 }
 
 /**
@@ -72,7 +82,8 @@ export class GroupReading {
     const cache = await this.runtimes.cacheOf(accountDid, groupDid)
     const { items, total, revision } = await this.lists.matching(cache, accountDid, groupDid, joinRequestList, query.q)
     const open = items.reduce((n, r) => (r.pending ? n : n + 1), 0)
-    return { items: items.slice(query.offset, query.offset + query.limit), offset: query.offset, total, matched: items.length, open, revision }
+    const page = await withProfiles(cache, items.slice(query.offset, query.offset + query.limit), (r) => r.did)
+    return { items: page, offset: query.offset, total, matched: items.length, open, revision }
   }
   /** The DIDs of every open request matching a search: what "select all" selects. */
   async openJoinRequests(accountDid: string, groupDid: string, q?: string): Promise<OpenJoinRequests> {
@@ -87,11 +98,14 @@ export class GroupReading {
     const row = await rt.cache.selectFrom('group_row').select('view').where('did', '=', groupDid).executeTakeFirst()
     if (!row) throw new UserFacingError('GroupNotAdded', 'That group is not in this account’s list.')
     const roles = (JSON.parse(row.view) as GroupView).roles ?? []
-    return this.lists.page(rt.cache, accountDid, groupDid, memberList(roles.map((r) => r.name)), query)
+    const page = await this.lists.page(rt.cache, accountDid, groupDid, memberList(roles.map((r) => r.name)), query)
+    return { ...page, items: await withProfiles(rt.cache, page.items, (m) => m.did) }
   }
   /** A page of outstanding invites, newest first, searched in the core. */
   async invites(accountDid: string, groupDid: string, query: ListQuery): Promise<ListPage<InviteItem>> {
-    return this.lists.page(await this.runtimes.cacheOf(accountDid, groupDid), accountDid, groupDid, inviteList, query)
+    const cache = await this.runtimes.cacheOf(accountDid, groupDid)
+    const page = await this.lists.page(cache, accountDid, groupDid, inviteList, query)
+    return { ...page, items: await withProfiles(cache, page.items, (i) => i.invitee) }
   }
   /** A page of the moderation queue (or of one status in it), with how many are open and escalated. */
   async subjects(accountDid: string, groupDid: string, query: ListQuery & { status: SubjectFilter } & SubjectNarrowing): Promise<SubjectPage> {
@@ -105,7 +119,10 @@ export class GroupReading {
       if (s.status === 'open') open++
       else if (s.status === 'escalated') escalated++
     }
-    return { items: shown.slice(query.offset, query.offset + query.limit), offset: query.offset, total: queue.length, matched: shown.length, open, escalated, revision }
+    const page = await withProfiles(cache, shown.slice(query.offset, query.offset + query.limit), (s) => ('did' in s.subject ? s.subject.did : null))
+    const titles = await recordTitles(cache, groupDid, page.flatMap((s) => ('uri' in s.subject ? [s.subject.uri] : [])))
+    const withTitles = page.map((s) => ({ ...s, record: 'uri' in s.subject ? (titles.get(s.subject.uri) ?? null) : null }))
+    return { items: withTitles, offset: query.offset, total: queue.length, matched: shown.length, open, escalated, revision }
   }
   async spaces(accountDid: string, groupDid: string): Promise<SpaceItem[]> {
     return readItems(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, 'space')
@@ -120,7 +137,7 @@ export class GroupReading {
   async outbox(): Promise<OutboxItem[]> {
     const out: OutboxItem[] = []
     for (const rt of await this.runtimes.all()) {
-      for (const row of await rt.outbox.list()) out.push(outboxItem(rt.did, row))
+      out.push(...(await outboxItems(rt.cache, rt.did, await rt.outbox.list())))
     }
     return out
   }

@@ -9,6 +9,8 @@ import { GroupSyncing } from './group-syncing.js'
 import { ListPages } from './list-pages.js'
 import { OrganizerQueue } from './organizer-queue.js'
 import { LiveChanges } from '../live/live-changes.js'
+import type { Profile } from '../people/profile-reader.js'
+import { rememberHandle } from '../people/list-handles.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -17,6 +19,8 @@ export interface GroupServiceOptions {
   resolveHandle: (handle: string) => Promise<string | null>
   /** Where new groups are started when the person names no host (the local network's). */
   defaultHostUrl?: string
+  /** Reads a person's profile from their own PDS (people/profile-reader.ts), after each sync; none read without it. */
+  readProfile?: (did: string) => Promise<Profile>
   /** Where change notices go (to the window): which group, list or outbox moved, told what they now are (group-notices.ts). */
   notices?: NoticeHub
 }
@@ -50,6 +54,15 @@ export class GroupService {
   /** One account's runtime (its cache, outbox and tokens). */
   runtime(accountDid: string): Promise<AccountRuntime> {
     return this.runtimes.get(accountDid)
+  }
+
+  /**
+   * Keeps a handle just checked both ways (someone typed it, or their DID, to invite
+   * them) in every account's cache, so what is queued next names them at once
+   * (people/list-handles.ts) instead of waiting for the next lookup pass.
+   */
+  async rememberHandle(did: string, handle: string): Promise<void> {
+    for (const rt of await this.runtimes.all()) await rememberHandle(rt.cache, did, handle)
   }
 
   /** Sends under way finish, then background work stops, then the caches close. */

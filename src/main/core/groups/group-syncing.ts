@@ -12,6 +12,8 @@ import { resolveGroup, type ResolvedGroup } from './resolve-group.js'
 import type { ListPages } from './list-pages.js'
 import { fillListHandles, PER_PASS, RECHECK_MS, rememberHandle } from '../people/list-handles.js'
 import { verifiedHandle } from '../people/resolve-person.js'
+import { fillListProfiles, PROFILES_PER_PASS } from '../people/profile-cache.js'
+import type { Profile } from '../people/profile-reader.js'
 import { SyncProgress, type SyncReporter } from './sync-progress.js'
 import { errorFields, log } from '../log/log.js'
 
@@ -43,7 +45,13 @@ export class GroupSyncing {
   constructor(
     private readonly runtimes: AccountRuntimes,
     private readonly lists: ListPages,
-    private readonly opts: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; notices?: NoticeHub },
+    private readonly opts: {
+      idResolver: IdResolver
+      resolveHandle: (handle: string) => Promise<string | null>
+      notices?: NoticeHub
+      /** Reads a person's profile from their PDS (people/profile-reader.ts); without it no profiles are read. */
+      readProfile?: (did: string) => Promise<Profile>
+    },
   ) {
     this.progress = new SyncProgress(() => this.announce())
   }
@@ -158,6 +166,7 @@ export class GroupSyncing {
     const ahead = await Promise.all(sent.map(async (action) => ({ action, ids: await identifiersOf(rt, groupDid, action) })))
     await rt.cache.transaction().execute((tx) => settleOwn(tx, groupDid, sent, own))
     this.answeredAhead.set(key, [...(this.answeredAhead.get(key) ?? []), ...ahead])
+    this.fillHandlesLater(rt, groupDid)
     this.groupChanged(rt.did, groupDid)
   }
 
@@ -230,8 +239,12 @@ export class GroupSyncing {
     if (read === 'everything') this.answeredAhead.delete(key)
     if (read === 'everything') await this.refreshGroup(rt, groupDid, report)
     else if (read) await this.refreshGroup(rt, groupDid, report, read)
-    else if (sent.length) this.groupChanged(rt.did, groupDid)
-    else report?.unchanged()
+    else if (sent.length) {
+      // Our own actions can bring people no sync has read (an invite sent by handle):
+      // their handles and profiles are looked up now, not only at the next full read.
+      this.fillHandlesLater(rt, groupDid)
+      this.groupChanged(rt.did, groupDid)
+    } else report?.unchanged()
   }
 
   /** A group's lists from its host; the lists someone looked at lately are sorted again ahead. */
@@ -263,11 +276,30 @@ export class GroupSyncing {
           }
           if (due < PER_PASS) break
         }
+        await this.fillProfiles(rt, groupDid)
       })
       .catch((err: unknown) => log.warn('handles', 'handle check failed', { groupDid, ...errorFields(err) }))
     this.handleWork = job
     this.inFlight.add(job)
     void job.finally(() => this.inFlight.delete(job))
+  }
+
+  /**
+   * Names and faces: the profiles of the same people, read from their own PDSes when
+   * not read lately (people/profile-cache.ts); a read that fails keeps the old profile.
+   */
+  private async fillProfiles(rt: AccountRuntime, groupDid: string) {
+    const readProfile = this.opts.readProfile
+    if (!readProfile) return
+    const read = (did: string) => (this.closed ? Promise.reject(new Error('closing')) : readProfile(did))
+    for (let pass = 0; pass < HANDLE_PASSES_PER_SYNC && !this.closed; pass++) {
+      const { due, changed } = await fillListProfiles(rt.cache, groupDid, read)
+      if (changed) {
+        this.lists.warm(rt.cache, rt.did, groupDid)
+        this.groupChanged(rt.did, groupDid)
+      }
+      if (due < PROFILES_PER_PASS) break
+    }
   }
 
   /** Resolves once the background work under way (handle lookups after a sync) has finished. */

@@ -3,7 +3,7 @@ import type { ListShape } from './list-pages.js'
 import { ascii } from './ascii-order.js'
 
 /**
- * Join requests as a queue: whoever asked first is first. Searched by DID, handle (once
+ * Join requests as a queue: whoever asked first is first. Searched by DID, handle or display name (once
  * looked up) or the words of their message (organizers look for "from the meetup").
  */
 export const joinRequestList: ListShape<JoinRequestItem> = {
@@ -11,5 +11,5 @@ export const joinRequestList: ListShape<JoinRequestItem> = {
   orderKey: '',
   keyOf: (r) => r.did,
   compare: (a, b) => ascii(a.createdAt, b.createdAt) || ascii(a.did, b.did),
-  matches: (r, needle) => r.did.toLowerCase().includes(needle) || (r.handle?.includes(needle) ?? false) || (r.message?.toLowerCase().includes(needle) ?? false),
+  matches: (r, needle) => r.did.toLowerCase().includes(needle) || (r.handle?.includes(needle) ?? false) || (r.displayName?.toLowerCase().includes(needle) ?? false) || (r.message?.toLowerCase().includes(needle) ?? false),
 }

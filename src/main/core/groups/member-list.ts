@@ -4,7 +4,7 @@ import { ascii } from './ascii-order.js'
 
 /**
  * Members in the order organizers read them: organizers first (in the group's own order
- * of roles), then by when they joined. Searched by DID or handle.
+ * of roles), then by when they joined. Searched by DID, handle or display name.
  */
 export function memberList(allRoles: string[]): ListShape<MemberItem> {
   const order = new Map(allRoles.map((r, i) => [r, i]))
@@ -18,6 +18,6 @@ export function memberList(allRoles: string[]): ListShape<MemberItem> {
     orderKey: allRoles.join('\n'),
     keyOf: (m) => m.did,
     compare: (a, b) => rank(a) - rank(b) || ascii(a.joinedAt, b.joinedAt) || ascii(a.did, b.did),
-    matches: (m, needle) => m.did.toLowerCase().includes(needle) || (m.handle?.toLowerCase().includes(needle) ?? false),
+    matches: (m, needle) => m.did.toLowerCase().includes(needle) || (m.handle?.toLowerCase().includes(needle) ?? false) || (m.displayName?.toLowerCase().includes(needle) ?? false),
   }
 }

@@ -36,10 +36,13 @@ export function queuedAction(action: RequestedAction, accountDid: string): { kin
   return { kind, payload }
 }
 
-/** One action ready for the outbox: its payload, label and cached effect (the outbox stores the payload as JSON). */
+/**
+ * One action ready for the outbox: its payload, label and cached effect (the outbox stores the payload as JSON).
+ * The stored label names people by DID (for the log); the window is shown it said again with names (people/name-labels.ts).
+ */
 export function prepareAction<K extends ActionKind>(groupDid: string, kind: K, payload: ActionPayloads[K]) {
   const spec: ActionSpec<K> = ACTIONS[kind]
-  return { groupDid, kind, payload, label: spec.label(payload), applyToCache: (tx: Tx, outboxId: number) => spec.applyToCache(tx, groupDid, payload, outboxId) }
+  return { groupDid, kind, payload, label: spec.label(payload, (did) => did), applyToCache: (tx: Tx, outboxId: number) => spec.applyToCache(tx, groupDid, payload, outboxId) }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { GroupSummary } from '../../../shared/ipc/views.js'
 import { sql } from 'kysely'
 import { knownHandles } from '../people/list-handles.js'
+import { knownProfiles, rowProfile } from '../people/profile-cache.js'
 import { readItems, replaceItems } from '../cache/items.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
@@ -224,17 +225,21 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   // (see people/list-handles.ts), so an unchanged row stays unchanged.
   const accountKeys = [...lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:')), ...lists.subjects.flatMap((s) => (s.assignedTo ? [s.assignedTo.did] : []))]
   const answering = [...everyone.values()].flat().map((a) => a.did)
-  const handles = await knownHandles(rt.cache, [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did), ...answering])
+  const people = [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did), ...answering]
+  const handles = await knownHandles(rt.cache, people)
+  // Profiles already read go on too (people/profile-cache.ts), as handles do.
+  const profiles = await knownProfiles(rt.cache, people)
+  const face = (did: string) => rowProfile(profiles.get(did))
   await rt.cache.transaction().execute(async (tx) => {
-    if (only.has('requests')) await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null })), (r) => r.did)
+    if (only.has('requests')) await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null, ...face(r.did) })), (r) => r.did)
     if (only.has('invites')) await replaceItems(
       tx,
       groupDid,
       'invite',
-      lists.invites.map((i) => ({ ...i, expiresAt: i.expiresAt ?? null, message: i.message ?? null, awaitingInvitee: i.uri.startsWith('pending:'), handle: handles.get(i.invitee) ?? null })),
+      lists.invites.map((i) => ({ ...i, expiresAt: i.expiresAt ?? null, message: i.message ?? null, awaitingInvitee: i.uri.startsWith('pending:'), handle: handles.get(i.invitee) ?? null, ...face(i.invitee) })),
       (i) => i.invitee,
     )
-    if (only.has('members')) await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null) })), (m) => m.did)
+    if (only.has('members')) await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null), ...face(m.did) })), (m) => m.did)
     if (only.has('events')) {
       await replaceItems(
         tx,
@@ -266,7 +271,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       tx,
       groupDid,
       'subject',
-      lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null, assignedTo: assignmentOf(s, handles) })),
+      lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null, ...face(subjectKey(s.subject)), assignedTo: assignmentOf(s, handles) })),
       (s) => subjectKey(s.subject),
     )
     await replaceItems(tx, groupDid, 'myJoinRequest', lists.myRequest, () => MY_REQUEST)

@@ -1,13 +1,19 @@
 import { markPending, putItem, readItem } from '../cache/items.js'
 import type { ActionTable } from '../actions/action-spec.js'
 import { viaHost } from '../actions/via-host.js'
+import { knownHandles } from '../people/list-handles.js'
+import { knownProfiles, rowProfile } from '../people/profile-cache.js'
 
 /** Inviting someone by DID, and taking an invite back. */
 export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
   'invite.create': {
-    label: (p) => `Invite ${p.invitee}`,
-    applyToCache: (tx, g, p, id) =>
-      putItem(tx, g, 'invite', p.invitee, { uri: '', invitee: p.invitee, createdAt: new Date().toISOString(), expiresAt: null, message: p.message ?? null, awaitingInvitee: false }, id),
+    label: (p, name) => `Invite ${name(p.invitee)}`,
+    // Named at once when the cache already knows them (a former member, someone who asked before).
+    applyToCache: async (tx, g, p, id) => {
+      const handle = (await knownHandles(tx, [p.invitee])).get(p.invitee) ?? null
+      const face = rowProfile((await knownProfiles(tx, [p.invitee])).get(p.invitee))
+      await putItem(tx, g, 'invite', p.invitee, { uri: '', invitee: p.invitee, handle, ...face, createdAt: new Date().toISOString(), expiresAt: null, message: p.message ?? null, awaitingInvitee: false }, id)
+    },
     send: viaHost('example.groups.createInvite', (group, p) => ({ group, invitee: p.invitee, ...(p.message ? { message: p.message } : {}) })),
     conflicts: { AlreadyMember: 'They joined the group before the invite was sent.' },
     scope: { ability: 'invite', methods: ['example.groups.createInvite'] },
@@ -25,7 +31,7 @@ export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
     answered: (_p, answer, { now }) => (answer.uri ? [{ kind: 'invite.created', subject: answer.uri, createdAt: now }] : []),
   },
   'invite.revoke': {
-    label: (p) => `Revoke the invite for ${p.invitee}`,
+    label: (p, name) => `Revoke the invite for ${name(p.invitee)}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'invite', p.invitee, id),
     send: viaHost('example.groups.revokeInvite', (group, p) => ({ group, invitee: p.invitee })),
     conflicts: { InviteNotFound: 'That invite was already used or revoked.' },

@@ -35,7 +35,7 @@ async function hasPendingRequest(rt: AccountRuntime, groupDid: string): Promise<
  */
 export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.eject' | 'membership.request' | 'membership.cancelRequest' | 'membership.accept' | 'membership.leave'> = {
   'joinRequest.decide': {
-    label: (p) => `${p.decision === 'admit' ? 'Admit' : 'Deny'} ${p.did}`,
+    label: (p, name) => `${p.decision === 'admit' ? 'Admit' : 'Deny'} ${name(p.did)}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'joinRequest', p.did, id),
     send: viaHost('example.groups.admitMember', (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) })),
     conflicts: { RequestNotFound: 'Someone else already decided this request, or it was withdrawn.', AlreadyMember: ERROR_MESSAGES.AlreadyMember! },
@@ -60,7 +60,7 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     answered: (p, _answer, { now }) => (p.decision === 'admit' ? [{ kind: 'member.joined', subject: p.did, createdAt: now }] : []),
   },
   'member.eject': {
-    label: (p) => `Remove ${p.did} from the group`,
+    label: (p, name) => `Remove ${name(p.did)} from the group`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'member', p.did, id),
     send: viaHost('example.groups.ejectMember', (group, p) => ({ group, did: p.did, ...(p.note ? { note: p.note } : {}) })),
     conflicts: { NotAMember: 'They had already left or been removed.', NotAssignable: ERROR_MESSAGES.NotAssignable!, LastConfigurer: ERROR_MESSAGES.LastConfigurer! },

@@ -2,6 +2,8 @@ import type { z } from 'zod'
 import type { ResolvedSubjectPageView } from '../../../shared/ipc/views.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { knownHandles } from '../people/list-handles.js'
+import { knownProfiles } from '../people/profile-cache.js'
+import { recordTitles } from './record-titles.js'
 import { assignmentOf, knownSubjects, subjectKey } from '../groups/refresh-group.js'
 
 const PAGE = 50
@@ -17,10 +19,15 @@ export async function resolvedSubjects(rt: AccountRuntime, groupDid: string, cur
   const page = await host.query('example.groups.listSubjects', { group: groupDid, status: 'resolved', sort: 'newestReport', limit: PAGE, cursor })
   const known = knownSubjects(page.subjects)
   const handles = await knownHandles(rt.cache, known.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:')))
+  const profiles = await knownProfiles(rt.cache, known.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:')))
+  const titles = await recordTitles(rt.cache, groupDid, known.flatMap((s) => ('uri' in s.subject ? [s.subject.uri] : [])))
   return {
     items: known.map((s) => {
       const key = subjectKey(s.subject)
       return {
+        displayName: profiles.get(key)?.displayName ?? null,
+        avatar: profiles.get(key)?.avatar ?? null,
+        record: titles.get(key) ?? null,
         ...s,
         key,
         handle: handles.get(key) ?? null,

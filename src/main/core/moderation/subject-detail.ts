@@ -1,3 +1,4 @@
+import { knownProfiles } from '../people/profile-cache.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { SubjectDetail } from '../../../shared/ipc/views.js'
 import { readItem, readItems, readItemsByKey } from '../cache/items.js'
@@ -70,12 +71,15 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
   )
   const members = await readItemsByKey<{ did: string; handle: string | null; roles: string[] }>(rt.cache, groupDid, 'member', people)
   const handleOf = (did: string | undefined) => (did ? (members.find((m) => m.did === did)?.handle ?? null) : null)
+  // Names and faces as last read after a sync (people/profile-cache.ts): the pane asks no PDS itself.
+  const profiles = await knownProfiles(rt.cache, [...people, ...(key.startsWith('did:') ? [key] : [])])
+  const nameOf = (did: string | undefined) => (did ? (profiles.get(did)?.displayName ?? null) : null)
 
   let shown: SubjectDetail['shown']
   if (key.startsWith('did:')) {
     const member = members.find((m) => m.did === key)
     const cached = await readItem<{ handle: string | null }>(rt.cache, groupDid, 'subject', key)
-    shown = { kind: 'account', did: key, handle: member?.handle ?? cached?.handle ?? null, displayName: null, roles: member?.roles ?? [], member: !!member }
+    shown = { kind: 'account', did: key, handle: member?.handle ?? cached?.handle ?? null, displayName: nameOf(key), avatar: profiles.get(key)?.avatar ?? null, roles: member?.roles ?? [], member: !!member }
   } else {
     shown = shownRecord(key, page.record)
   }
@@ -93,7 +97,7 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
     reportCount: page.subject.reportCount,
     takenDown: page.subject.takenDown ?? false,
     shown,
-    reports: page.reports.map((r) => ({ reasonType: r.reasonType, reason: r.reason ?? null, reportedBy: r.reportedBy ?? null, reportedByHandle: handleOf(r.reportedBy), createdAt: r.createdAt })),
+    reports: page.reports.map((r) => ({ reasonType: r.reasonType, reason: r.reason ?? null, reportedBy: r.reportedBy ?? null, reportedByHandle: handleOf(r.reportedBy), reportedByName: nameOf(r.reportedBy), createdAt: r.createdAt })),
     history: page.history.map((h) => ({
       event: h.event,
       note: h.note ?? null,
@@ -103,9 +107,11 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
       ban: h.ban ?? false,
       createdBy: h.createdBy ?? null,
       createdByHandle: handleOf(h.createdBy),
+      createdByName: nameOf(h.createdBy),
       createdAt: h.createdAt,
       assignedTo: h.assignedTo ?? null,
       assignedToHandle: handleOf(h.assignedTo),
+      assignedToName: nameOf(h.assignedTo),
       endAt: h.endAt ?? null,
     })),
     earlierSubjects,

@@ -6,7 +6,7 @@ import { viaHost } from '../actions/via-host.js'
 /** Giving a member a role and taking one away. */
 export const ROLE_ACTIONS: ActionTable<'member.grantRole' | 'member.revokeRole'> = {
   'member.grantRole': {
-    label: (p) => `Give ${p.did} the ${p.role} role`,
+    label: (p, name) => `Give ${name(p.did)} the ${p.role} role`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)
       if (m) await putItem(tx, g, 'member', p.did, { ...m, roles: [...new Set([...m.roles, p.role])].sort() }, id)
@@ -20,7 +20,7 @@ export const ROLE_ACTIONS: ActionTable<'member.grantRole' | 'member.revokeRole'>
     identifiers: (p) => [p.did],
   },
   'member.revokeRole': {
-    label: (p) => `Take the ${p.role} role from ${p.did}`,
+    label: (p, name) => `Take the ${p.role} role from ${name(p.did)}`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)
       if (m) await putItem(tx, g, 'member', p.did, { ...m, roles: m.roles.filter((r) => r !== p.role) }, id)

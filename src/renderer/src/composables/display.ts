@@ -13,6 +13,37 @@ export const formatWhen = (iso: string) => new Date(iso).toLocaleString()
  */
 export const personLabel = (id: string, handle?: string | null) => (handle ? `${id} (@${handle})` : id)
 
+/** Up to two letters standing in for a person without an avatar. */
+export const initialsOf = (name: string) =>
+  name
+    .replace(/^@/, '')
+    .split(/[\s.\-_]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => [...w][0]!.toUpperCase())
+    .join('') || '?'
+
+/**
+ * How titles and dialogs name a person in words: their display name with their handle,
+ * or the handle alone; "you" for oneself; never the DID, which nobody can check by eye.
+ */
+export const personName = (p: { did: string; handle?: string | null; displayName?: string | null }, me?: string) => {
+  if (me && p.did === me) return 'you'
+  if (p.displayName && p.handle) return `${p.displayName} (@${p.handle})`
+  if (p.displayName) return p.displayName
+  if (p.handle) return `@${p.handle}`
+  return 'an account not looked up yet'
+}
+
+/** A reported record in plain words: a calendar event by its name and start, else what kind of thing it is. */
+export const recordName = (uri: string, record?: { name: string; startsAt: string | null } | null) => {
+  if (record) return record.startsAt ? `the event “${record.name}” on ${formatWhen(record.startsAt)}` : `the event “${record.name}”`
+  const collection = uri.split('/').at(-2) ?? ''
+  if (collection === 'community.lexicon.calendar.event') return 'a calendar event'
+  if (collection.endsWith('.rsvp')) return 'an RSVP'
+  return 'a post or record'
+}
+
 /** The noun for a count: `one` for exactly 1, else `many`. */
 export const nounFor = (n: number, one: string, many: string) => (n === 1 ? one : many)
 
