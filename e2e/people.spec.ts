@@ -117,7 +117,7 @@ test.describe('people by name and face', () => {
     await page.screenshot({ path: testInfo.outputPath('moderation-faces.png'), fullPage: true })
 
     // The pane's title says what it is about, and the reports name the reporter.
-    await accountRow.getByRole('button', { name: /^Open the report/ }).click()
+    await accountRow.getByRole('button', { name: /^Review the report/ }).click()
     const pane = page.getByTestId('subject-pane')
     await expect(pane.getByRole('heading', { name: `Report about ${mina.displayName} (@${mina.handle})` })).toBeVisible()
     await expect(pane.getByTestId('pane-reports')).toContainText(`${otto.displayName} (@${otto.handle})`, { timeout: 20_000 })
@@ -126,7 +126,7 @@ test.describe('people by name and face', () => {
     await page.keyboard.press('Escape')
     await expect(pane).toBeHidden()
 
-    await eventRow.getByRole('button', { name: /^Open the report/ }).click()
+    await eventRow.getByRole('button', { name: /^Review the report/ }).click()
     await expect(pane.getByRole('heading', { name: /^Report about the event “Kite picnic” on / })).toBeVisible()
     await expect(pane.getByTestId('pane-reports')).toContainText(`${mina.displayName} (@${mina.handle})`, { timeout: 20_000 })
     await expect(pane.getByTestId('pane-history')).toContainText(`${mina.displayName} (@${mina.handle})`)

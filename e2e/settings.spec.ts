@@ -23,7 +23,7 @@ test.describe('the group’s settings, roles and who did what', () => {
     await dialog.getByLabel('Admit or deny people asking to join').check()
     await dialog.getByRole('button', { name: 'Create role' }).click()
     // A name the host would refuse is named in the dialog, before anything is sent.
-    await expect(dialog.getByRole('alert')).toContainText('A role name is a lowercase letter')
+    await expect(dialog.locator('#role-name-error')).toContainText('A role name is a lowercase letter')
     await dialog.getByLabel('Name').fill('greeter')
     await dialog.getByRole('button', { name: 'Create role' }).click()
     await expect(page.getByTestId('role-greeter')).toContainText('Admit or deny people asking to join', { timeout: 20_000 })
