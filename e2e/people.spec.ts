@@ -46,6 +46,22 @@ test.describe('people by name and face', () => {
     await expectDidCopyable(page, row, oona.did, oona.displayName)
   })
 
+  test('a join request from someone who was a member before says so, and how they went', async ({ page, app, signedIn: _owner }) => {
+    const otto = person(app, 'outsider')
+    const { groupDid } = await startGroup(page, { prefix: 'faces-past', name: 'Choir', policy: 'approval', section: 'Join requests' })
+    const asking = await asPeer(app.stack, 'outsider')
+    const owner = await asPeer(app.stack, 'owner')
+    // They were in the group once, and left; now they ask again.
+    expect((await asking.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
+    expect((await owner.call('example.groups.admitMember', { group: groupDid, did: otto.did, decision: 'admit' })).status).toBe(200)
+    expect((await asking.call('example.groups.leaveGroup', { group: groupDid })).status).toBe(200)
+    expect((await asking.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
+    await syncNow(page)
+    const row = page.getByTestId(`request-${otto.did}`)
+    await expectFace(row, otto)
+    await expect(row.getByTestId('past-member')).toContainText('Was a member before')
+  })
+
   test('a join request shows who asks: name, face, bio and account age; a pending admit names them, never by DID', async ({ page, app, signedIn: _owner }, testInfo) => {
     test.setTimeout(120_000)
     const otto = person(app, 'outsider')

@@ -55,6 +55,7 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.listAuditLog': 'query',
   'example.groups.putRole': 'procedure',
   'example.groups.deleteRole': 'procedure',
+  'example.groups.getMemberHistory': 'query',
   'example.groups.listInvites': 'query',
   'example.groups.revokeInvite': 'procedure',
   'example.groups.updateSpace': 'procedure',

@@ -23,6 +23,7 @@ import { GroupSessions } from './group-sessions/group-sign-in.js'
 import { createEventAsGroup } from './group-sessions/calendar-as-group.js'
 import { resolvedSubjects } from './moderation/resolved-subjects.js'
 import { auditLog } from './audit/audit-log.js'
+import { memberHistory } from './membership/member-history.js'
 import { subjectDetail } from './moderation/subject-detail.js'
 import { undoHoldMs } from './outbox/undo-hold.js'
 
@@ -187,6 +188,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.subjects': async ({ accountDid, groupDid, ...query }) => groups.reading.subjects(accountDid, groupDid, query),
     'groups.subject': async ({ accountDid, groupDid, key }) => subjectDetail(await groups.runtime(accountDid), groupDid, key),
     'groups.resolvedSubjects': async ({ accountDid, groupDid, cursor }) => resolvedSubjects(await groups.runtime(accountDid), groupDid, cursor),
+    'groups.memberHistory': async ({ accountDid, groupDid, did }) => memberHistory(await groups.runtime(accountDid), groupDid, did),
     'groups.auditLog': async ({ accountDid, groupDid, ...filter }) => auditLog(await groups.runtime(accountDid), groupDid, filter),
     'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
     'people.resolve': async ({ ref }) => {

@@ -29,3 +29,13 @@ export const AuditFilter = {
   until: z.string().datetime({ offset: true }).optional(),
   cursor: z.string().max(1024).optional(),
 }
+
+/** Someone's past in the group (example.groups.getMemberHistory), beside their request to join. */
+export const MemberHistoryView = z.object({
+  member: z.boolean(),
+  formerMember: z.boolean(),
+  leftAt: z.string().nullable(),
+  how: z.enum(['left', 'ejected']).nullable(),
+  banned: z.boolean(),
+})
+export type MemberHistory = z.output<typeof MemberHistoryView>

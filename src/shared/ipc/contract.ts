@@ -11,7 +11,7 @@
 import { z } from 'zod'
 import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
-import { AuditFilter, AuditPageView } from './audit-views.js'
+import { AuditFilter, AuditPageView, MemberHistoryView } from './audit-views.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 
@@ -219,6 +219,8 @@ export const contract = {
   'groups.subject': { input: InGroup.extend({ key: z.string().min(1).max(2048) }).strict(), output: SubjectDetailView },
   /** Who did what in the group, newest first, read from the host (for those who may configure it). */
   'groups.auditLog': { input: InGroup.extend(AuditFilter).strict(), output: AuditPageView },
+  /** Whether someone was a member before, and is banned (for those who admit or eject). */
+  'groups.memberHistory': { input: InGroup.extend({ did: Did }).strict(), output: MemberHistoryView },
   'groups.events': { input: InGroup, output: z.array(EventView) },
   'groups.spaces': { input: InGroup, output: z.array(SpaceView) },
   'groups.create': {

@@ -47,6 +47,7 @@ describe('IPC carries no secret', () => {
       ['groups.subject', { ...inGroup, key: reported }],
       ['groups.resolvedSubjects', inGroup],
       ['groups.auditLog', inGroup],
+      ['groups.memberHistory', { ...inGroup, did: 'did:plc:nobodyaaaaaaaaaaaaaaaaaa' }],
       ['groups.events', inGroup],
       ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],
