@@ -2,7 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db.js'
-import type { OutboxClock } from '../../src/main/core/outbox/outbox.js'
+import type { ActionHandler, OutboxClock } from '../../src/main/core/outbox/outbox.js'
+import { payloadSchema } from '../../src/main/core/actions/registry.js'
+import type { ActionKind } from '../../src/main/core/groups/organizer-actions.js'
+import { undoCancelled } from '../../src/main/core/groups/cancel-effects.js'
 
 /** Time that moves only when the test says; due timers run as it passes them. */
 export class FakeClock implements OutboxClock {
@@ -35,4 +38,26 @@ export async function tempCache(accountDid: string): Promise<{ dir: string; db: 
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Outbox handlers for the real kinds (their stored-payload schemas, their cached-effect
+ * undo) with a fake send: `sent` records who each action was about (its payload's `did`,
+ * else its order), `state.fail` makes a send throw, `state.hold` keeps one in flight.
+ */
+export function fakeActionHandlers(kinds: ActionKind[], conflicts: Record<string, string> = {}) {
+  const sent: (string | number)[] = []
+  const state: { fail?: () => unknown; hold?: Promise<void> } = {}
+  const handler = (kind: ActionKind): ActionHandler => ({
+    schema: payloadSchema(kind),
+    conflicts,
+    async send(_group, payload) {
+      await state.hold
+      const err = state.fail?.()
+      if (err) throw err
+      sent.push((payload as { did?: string }).did ?? sent.length + 1)
+    },
+    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
+  })
+  return { sent, state, handlers: Object.fromEntries(kinds.map((k) => [k, handler(k)])) }
 }

@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { installLogSink } from '../../src/main/core/log/log'
-import { FakeClock, tempCache } from '../support/outbox-fakes'
-import { Outbox, type ActionHandler } from '../../src/main/core/outbox/outbox'
-import { payloadSchema } from '../../src/main/core/actions/registry'
-import { prepareAction, queuedAction, type ActionKind } from '../../src/main/core/groups/organizer-actions'
-import { undoCancelled } from '../../src/main/core/groups/cancel-effects'
+import { FakeClock, fakeActionHandlers, tempCache } from '../support/outbox-fakes'
+import { Outbox } from '../../src/main/core/outbox/outbox'
+import { prepareAction, queuedAction } from '../../src/main/core/groups/organizer-actions'
 import { readItems } from '../../src/main/core/cache/items'
 import { UserFacingError } from '../../src/main/core/ipc/errors'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
@@ -16,24 +14,7 @@ const ASKER = 'did:plc:askeraaaaaaaaaaaaaaaaaaa'
 
 const notAnswering = () => new XrpcCallError('example.groups.admitMember', 0, 'HostNotAnswering', 'no answer within 15000 ms')
 
-/** The real kinds' schemas and cached-effect undo, with a fake send: what went out, and a way to fail or hold it. */
-function fakeHandlers() {
-  const sent: number[] = []
-  const state: { fail?: () => unknown; hold?: Promise<void> } = {}
-  const handler = (kind: ActionKind): ActionHandler => ({
-    schema: payloadSchema(kind),
-    conflicts: { RequestNotFound: 'Someone else already decided this request.' },
-    async send(_group, _payload) {
-      await state.hold
-      const err = state.fail?.()
-      if (err) throw err
-      sent.push(sent.length + 1)
-    },
-    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
-  })
-  const kinds: ActionKind[] = ['joinRequest.decide', 'event.create', 'member.grantRole', 'member.revokeRole']
-  return { sent, state, handlers: Object.fromEntries(kinds.map((k) => [k, handler(k)])) }
-}
+const fakeHandlers = () => fakeActionHandlers(['joinRequest.decide', 'event.create', 'member.grantRole', 'member.revokeRole'], { RequestNotFound: 'Someone else already decided this request.' })
 
 describe('the person’s controls on a pending change: cancel, retry, dismiss', () => {
   let cache: Awaited<ReturnType<typeof tempCache>>
@@ -151,7 +132,7 @@ describe('the person’s controls on a pending change: cancel, retry, dismiss', 
     fake.state.fail = undefined
     await outbox.retry(id)
     await outbox.replay(A)
-    expect(fake.sent).toEqual([1])
+    expect(fake.sent).toEqual([ASKER])
     expect((await rowOf(id))?.state).toBe('done')
     // The clock never moved: it was sent at once.
     expect(clock.now()).toBe(Date.parse('2026-11-25T12:00:00Z'))

@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { installLogSink } from '../../src/main/core/log/log'
-import { FakeClock, tempCache } from '../support/outbox-fakes'
-import { Outbox, type ActionHandler } from '../../src/main/core/outbox/outbox'
-import { payloadSchema } from '../../src/main/core/actions/registry'
-import { prepareAction, type ActionKind } from '../../src/main/core/groups/organizer-actions'
-import { undoCancelled } from '../../src/main/core/groups/cancel-effects'
+import { FakeClock, fakeActionHandlers, tempCache } from '../support/outbox-fakes'
+import { Outbox } from '../../src/main/core/outbox/outbox'
+import { prepareAction } from '../../src/main/core/groups/organizer-actions'
 import { readItems } from '../../src/main/core/cache/items'
 import { undoHoldMs } from '../../src/main/core/outbox/undo-hold'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
@@ -16,22 +14,7 @@ const ASKER = 'did:plc:askeraaaaaaaaaaaaaaaaaaa'
 const OTHER = 'did:plc:otheraaaaaaaaaaaaaaaaaaa'
 const HOLD = 6_000
 
-/** The real kinds' schemas and cached-effect undo, with a fake send that records who each decision was about. */
-function fakeHandlers() {
-  const sent: string[] = []
-  const state: { fail?: () => unknown } = {}
-  const handler = (kind: ActionKind): ActionHandler => ({
-    schema: payloadSchema(kind),
-    conflicts: {},
-    async send(_group, payload) {
-      const err = state.fail?.()
-      if (err) throw err
-      sent.push((payload as { did: string }).did)
-    },
-    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
-  })
-  return { sent, state, handlers: { 'joinRequest.decide': handler('joinRequest.decide'), 'member.revokeRole': handler('member.revokeRole') } }
-}
+const fakeHandlers = () => fakeActionHandlers(['joinRequest.decide', 'member.revokeRole'])
 
 describe('an action held for Undo before it is sent', () => {
   let cache: Awaited<ReturnType<typeof tempCache>>
