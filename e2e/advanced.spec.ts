@@ -57,7 +57,7 @@ test.describe('plain words in the smaller places', () => {
     await expect(row.getByTestId('resolved-kind')).toHaveText('Account:')
     await expect(row.getByTestId('resolved-who')).toContainText(`@${outsider.handle}`)
     // What a person reads: the kind and the name with a space between, no DID glued on.
-    expect(await row.evaluate((el) => (el as unknown as { innerText: string }).innerText)).toMatch(/Account: \S/)
+    expect(await row.evaluate((el) => (el as unknown as { innerText: string }).innerText)).toMatch(/Account:\s+\S/)
     await expect(row).not.toContainText('Accountdid:')
   })
 })

@@ -68,8 +68,8 @@ test.describe('moderation subject pane', () => {
     await aboutMember.getByLabel('Rude').check()
     await aboutMember.getByLabel('In your words (optional)').fill('Mocked a newcomer.')
     await aboutMember.getByRole('button', { name: 'Send report' }).click()
-    // Named by handle (or, before it is looked up, the start of the DID).
-    await expect(page.getByTestId('toast').filter({ hasText: /^Your report about [@d].* is on its way to the moderators\.$/ })).toBeVisible()
+    // Named as the dialog named them (or, before they are looked up, by the start of the DID).
+    await expect(page.getByTestId('toast').filter({ hasText: `Your report about ${memberName} (@${memberHandle}) is on its way to the moderators.` })).toBeVisible()
 
     // The moderator (the organizer here) sees the reason and the sentence on the row.
     await openSection(page, 'Moderation')

@@ -10,6 +10,11 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 const handleOf = (app: AppUnderTest, name: 'outsider' | 'member') => app.stack.accounts.find((a) => a.name === name)!.handle
+/** How the window's words name a demo person: their profile's name and their handle. */
+const spokenName = (app: AppUnderTest, name: 'outsider' | 'member') => {
+  const a = app.stack.accounts.find((x) => x.name === name)!
+  return `${a.displayName} (@${a.handle})`
+}
 
 /** The owner signed in, a new approval group on its join requests, and the outsider asking to join, shown with their handle. */
 async function oneAsking(page: Page, app: AppUnderTest, prefix: string) {
@@ -52,11 +57,11 @@ async function aModerator(page: Page, app: AppUnderTest, prefix: string) {
 test.describe('undo', () => {
   test('d on a join request says what it did and offers Undo; Ctrl+Z before it is sent brings the request back and nothing reaches the host', async ({ page, app }, testInfo) => {
     const { person, waitingOnHost } = await oneAsking(page, app, 'undod')
-    const handle = handleOf(app, 'outsider')
+    const who = spokenName(app, 'outsider')
     await keyOnFirstRequest(page, 'd')
 
     // Said at once, by name, in a polite live region, with Undo beside it.
-    const said = page.getByRole('status').filter({ hasText: `Denied @${handle}’s request.` })
+    const said = page.getByRole('status').filter({ hasText: `Denied ${who}’s request.` })
     await expect(said).toBeVisible()
     await expect(said.getByRole('button', { name: 'Undo' })).toBeVisible()
     await expect(page.getByTestId(`request-${person.did}`)).toContainText('Sending…')
@@ -66,7 +71,7 @@ test.describe('undo', () => {
 
     // Ctrl+Z, focus still in the list: the request is back, undecided.
     await page.keyboard.press('Control+z')
-    await expect(page.getByRole('status').filter({ hasText: `Undone: @${handle}’s request is waiting again; nothing was sent.` })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: `Undone: ${who}’s request is waiting again; nothing was sent.` })).toBeVisible()
     await expect(page.getByRole('button', { name: new RegExp(`^Deny ${person.did}`) })).toBeVisible()
     expect(await app.callInputs('outbox.cancel')).toHaveLength(1)
 
@@ -79,17 +84,17 @@ test.describe('undo', () => {
 
   test('taking a role with a chip’s × is held with Undo: the Undo button keeps the role, on the host too', async ({ page, app }) => {
     const { member, roles, rolesOnHost } = await aModerator(page, app, 'undorole')
-    const handle = handleOf(app, 'member')
+    const who = spokenName(app, 'member')
 
     await page.getByRole('button', { name: `Take the moderator role from ${member.did}` }).click()
-    const said = page.getByRole('status').filter({ hasText: `Took the moderator role from @${handle}.` })
+    const said = page.getByRole('status').filter({ hasText: `Took the moderator role from ${who}.` })
     await expect(said).toBeVisible()
     await expect(roles.locator('[data-role="moderator"]')).toHaveCount(0)
 
     // From the keyboard: Tab to the Undo button is possible; here it is focused and pressed.
     await said.getByRole('button', { name: 'Undo' }).focus()
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('status').filter({ hasText: `Undone: @${handle} keeps the moderator role; nothing was sent.` })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: `Undone: ${who} keeps the moderator role; nothing was sent.` })).toBeVisible()
     await expect(roles.locator('[data-role="moderator"]')).toBeVisible()
     // Focus went back to the work, not to the top of the window.
     await expect(page.locator('body')).not.toBeFocused()
@@ -105,9 +110,9 @@ test.describe('undo', () => {
 
     test('Undo of a sent deny says plainly it was sent, and what can be done instead', async ({ page, app }) => {
       const { person, waitingOnHost } = await oneAsking(page, app, 'undosent')
-      const handle = handleOf(app, 'outsider')
+      const who = spokenName(app, 'outsider')
       await keyOnFirstRequest(page, 'd')
-      const said = page.getByRole('status').filter({ hasText: `Denied @${handle}’s request.` })
+      const said = page.getByRole('status').filter({ hasText: `Denied ${who}’s request.` })
       await expect(said).toBeVisible()
       // The toast stays while the pointer is on it.
       await said.hover()
@@ -116,24 +121,24 @@ test.describe('undo', () => {
       await page.keyboard.press('Control+z')
       await expect(page.getByTestId('toasts')).toHaveAttribute('role', 'status')
       await expect(page.getByTestId('toasts')).toContainText(
-        `Too late to undo: it was already sent, so @${handle}’s request was denied. They can ask to join again, or you can invite them from Invites.`,
+        `Too late to undo: it was already sent, so ${who}’s request was denied. They can ask to join again, or you can invite them from Invites.`,
       )
       await expect(page.getByTestId(`request-${person.did}`)).toHaveCount(0, { timeout: 15_000 })
     })
 
     test('Undo of a sent role removal offers to give the role back, and does', async ({ page, app }) => {
       const { member, roles, rolesOnHost } = await aModerator(page, app, 'undogive')
-      const handle = handleOf(app, 'member')
+      const who = spokenName(app, 'member')
       await page.getByRole('button', { name: `Take the moderator role from ${member.did}` }).click()
-      const said = page.getByRole('status').filter({ hasText: `Took the moderator role from @${handle}.` })
+      const said = page.getByRole('status').filter({ hasText: `Took the moderator role from ${who}.` })
       await said.hover()
       await expect.poll(rolesOnHost, { timeout: 15_000 }).not.toContain('moderator')
 
       await said.getByRole('button', { name: 'Undo' }).click()
-      const answer = page.getByRole('status').filter({ hasText: `Too late to undo: it was already sent, so @${handle} no longer has the moderator role.` })
+      const answer = page.getByRole('status').filter({ hasText: `Too late to undo: it was already sent, so ${who} no longer has the moderator role.` })
       await expect(answer).toBeVisible()
       await answer.getByRole('button', { name: 'Give it back' }).click()
-      await expect(page.getByTestId('toasts')).toContainText(`Giving the moderator role back to @${handle}.`)
+      await expect(page.getByTestId('toasts')).toContainText(`Giving the moderator role back to ${who}.`)
       await expect.poll(rolesOnHost, { timeout: 15_000 }).toContain('moderator')
       await expect(roles.locator('[data-role="moderator"]')).toBeVisible({ timeout: 15_000 })
     })
