@@ -116,9 +116,13 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     expect(await shown('myJoinRequest')).toEqual([{ createdAt: AT, message: null, pending: true }])
   },
   'membership.accept': async () => {
-    await seed('member', ME, member(ME, ['member']))
+    const notYet = { ...member(ME, ['member']), accepted: false }
+    await seed('member', ME, notYet)
     await queue('membership.accept', {})
-    expect(await shown('member')).toEqual([{ ...member(ME, ['member']), pending: false }])
+    expect(await shown('member')).toEqual([{ ...notYet, pending: false }])
+    // The host counted it before the app read the log: the change is ours, and says so.
+    await confirm('membership.accept', {}, [{ kind: 'member.accepted', subject: ME, createdAt: AT }])
+    expect(await shown('member')).toEqual([{ ...notYet, accepted: true, pending: false }])
   },
   'membership.leave': async () => {
     await seed('member', ME, member(ME, ['member']))

@@ -112,6 +112,14 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     list: null,
     confirmed: 'keep',
     identifiers: (_p, { me }) => [me],
+    // The host counts the acceptance once the person's PDS tells it, which may be before
+    // the app reads the log: then the change is our own and nothing is read again, so
+    // the person's cached membership takes it from the change (else "Accept" came back).
+    settle: async (tx, g, _p, change) => {
+      if (change.kind !== 'member.accepted' || !change.subject) return
+      const me = await readItem<Member>(tx, g, 'member', change.subject)
+      if (me && !me.accepted) await putItem(tx, g, 'member', change.subject, { ...me, accepted: true }, null)
+    },
   },
   'membership.leave': {
     label: () => 'Leave the group',
