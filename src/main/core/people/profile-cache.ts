@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { CacheDb, CacheSchema, ProfileTable } from '../cache/cache-db.js'
-import { KINDS_BY_DID } from './list-handles.js'
+import { askAbout, peopleDue, rewriteRowsNaming } from './people-pass.js'
 import type { Profile } from './profile-reader.js'
 
 type Db = Kysely<CacheSchema> | Transaction<CacheSchema>
@@ -11,9 +11,8 @@ type Db = Kysely<CacheSchema> | Transaction<CacheSchema>
  * more often than handles, but not so often that every sync should ask every PDS.
  */
 export const PROFILE_RECHECK_MS = 10 * 60 * 1000
-/** Profiles read per pass, and at once (see list-handles.ts: the same shape). */
+/** Profiles read per pass: a huge group fills in over several passes. */
 export const PROFILES_PER_PASS = 200
-const AT_ONCE = 4
 
 export type KnownProfile = Omit<ProfileTable, 'did' | 'checkedAt'>
 
@@ -47,62 +46,20 @@ export async function knownProfiles(db: Db, dids: string[]): Promise<Map<string,
  * again. `read` throwing means "could not ask": the old profile stays, for the next pass.
  */
 export async function fillListProfiles(db: CacheDb, groupDid: string, read: (did: string) => Promise<Profile>, now = Date.now()): Promise<{ due: number; changed: number }> {
-  const stale = new Date(now - PROFILE_RECHECK_MS).toISOString()
-  const due = await db
-    .selectFrom('item')
-    .leftJoin('profile', 'profile.did', 'item.key')
-    .select('item.key as did')
-    .distinct()
-    .where('item.groupDid', '=', groupDid)
-    .where('item.kind', 'in', [...KINDS_BY_DID])
-    .where('item.key', 'like', 'did:%')
-    .where((eb) => eb.or([eb('profile.did', 'is', null), eb('profile.checkedAt', '<', stale)]))
-    .limit(PROFILES_PER_PASS)
-    .execute()
-  const found = new Map<string, Profile>()
-  const queue = due.map((r) => r.did)
-  await Promise.all(
-    Array.from({ length: AT_ONCE }, async () => {
-      for (let did = queue.shift(); did; did = queue.shift()) {
-        const p = await read(did).then(
-          (x) => x,
-          () => undefined,
-        )
-        if (p) found.set(did, p)
-      }
-    }),
-  )
+  const due = await peopleDue(db, groupDid, 'profile', new Date(now - PROFILE_RECHECK_MS).toISOString(), PROFILES_PER_PASS)
+  const found = await askAbout(due, read)
   if (found.size === 0) return { due: due.length, changed: 0 }
   const checkedAt = new Date(now).toISOString()
   const changed = await db.transaction().execute(async (tx) => {
     for (const [did, p] of found) await rememberProfile(tx, did, p, checkedAt)
-    return putProfilesOnRows(tx, groupDid, found)
+    return rewriteRowsNaming(tx, groupDid, [...found.keys()], (view, did) => {
+      const fields = rowProfile(found.get(did))
+      if ((view.displayName ?? null) === fields.displayName && (view.profileTag ?? null) === fields.profileTag) return false
+      Object.assign(view, fields)
+      return true
+    })
   })
   return { due: due.length, changed }
-}
-
-/** Writes profiles' row fields onto a group's DID-only rows, leaving rows that already say the same. */
-async function putProfilesOnRows(tx: Transaction<CacheSchema>, groupDid: string, profiles: Map<string, Profile>): Promise<number> {
-  let changed = 0
-  const dids = [...profiles.keys()]
-  for (let i = 0; i < dids.length; i += 500) {
-    const rows = await tx
-      .selectFrom('item')
-      .select(['kind', 'key', 'view'])
-      .where('groupDid', '=', groupDid)
-      .where('kind', 'in', [...KINDS_BY_DID])
-      .where('key', 'in', dids.slice(i, i + 500))
-      .execute()
-    for (const row of rows) {
-      const view = JSON.parse(row.view) as { displayName?: string | null; profileTag?: string | null }
-      const fields = rowProfile(profiles.get(row.key))
-      if ((view.displayName ?? null) === fields.displayName && (view.profileTag ?? null) === fields.profileTag) continue
-      Object.assign(view, fields)
-      await tx.updateTable('item').set({ view: JSON.stringify(view) }).where('groupDid', '=', groupDid).where('kind', '=', row.kind).where('key', '=', row.key).execute()
-      changed++
-    }
-  }
-  return changed
 }
 
 /**
