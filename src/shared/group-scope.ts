@@ -19,8 +19,18 @@ export type { SpaceAction }
  * do is used by the app, so nothing else is asked for.
  */
 export function groupSessionScope(groupDid: string): string {
-  const asked = { type: CALENDAR_SPACE_TYPE, authority: groupDid, skey: 'self', collections: [CALENDAR_EVENT_COLLECTION], actions: [...SPACE_ACTIONS] }
-  return `atproto ${formatSpaceScope(asked)}`
+  return `atproto ${calendarWrites(groupDid)}`
+}
+
+/**
+ * The same for any group, as a published client metadata document declares it (it
+ * cannot name groups): a group host reads it as covering each group's (decisions 7.4,
+ * declared-scopes.ts).
+ */
+export const ANY_GROUP_SESSION_SCOPE = calendarWrites(null)
+
+function calendarWrites(authority: string | null): string {
+  return formatSpaceScope({ type: CALENDAR_SPACE_TYPE, authority, skey: 'self', collections: [CALENDAR_EVENT_COLLECTION], actions: [...SPACE_ACTIONS] })
 }
 
 /** Whether `scope` lets the session do `action` on the group's calendar events. */

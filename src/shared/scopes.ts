@@ -1,4 +1,5 @@
 import basePermissions from '../../lexicons/example/groups/basePermissions.json' with { type: 'json' }
+import { ANY_GROUP_SESSION_SCOPE } from './group-scope.js'
 
 /**
  * OAuth scopes Convene asks for. The permission sets (published lexicons) name every
@@ -34,6 +35,13 @@ export const ATPROTO_NETWORK_SCOPE = [
   `include:${CALENDAR_PERMISSIONS}`,
   `rpc?${HOST_METHODS.map((lxm) => `lxm=${lxm}`).join('&')}&aud=*`,
 ].join(' ')
+
+/**
+ * What the published client metadata document declares (`oauth/client-metadata.json`):
+ * what people's sign-ins ask for on the real network, and acting as any group (a group
+ * host reads the group-agnostic space scope as covering each group's).
+ */
+export const RELEASE_CLIENT_SCOPE = `${ATPROTO_NETWORK_SCOPE} ${ANY_GROUP_SESSION_SCOPE}`
 
 /** Everything Convene asks one host (`aud` = its `<service DID>#groups`) to allow. */
 export function groupScopes(aud: string): string {

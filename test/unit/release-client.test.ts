@@ -15,7 +15,9 @@ import {
   undeclaredScopes,
 } from '../../src/main/core/accounts/client-identity.js'
 import { RpcPermission, ScopePermissions } from '@atproto/oauth-scopes'
-import { ATPROTO_NETWORK_SCOPE, HOST_METHODS, SPACE_READ_METHODS } from '../../src/shared/scopes.js'
+import { ATPROTO_NETWORK_SCOPE, HOST_METHODS, RELEASE_CLIENT_SCOPE, SPACE_READ_METHODS } from '../../src/shared/scopes.js'
+import { ANY_GROUP_SESSION_SCOPE, groupSessionScope } from '../../src/shared/group-scope.js'
+import { undeclaredAtGroupHost } from '../../src/shared/declared-scopes.js'
 
 const doc = JSON.parse(fs.readFileSync(new URL('../../oauth/client-metadata.json', import.meta.url), 'utf8')) as Record<string, unknown>
 const releaseId = doc.client_id as string
@@ -50,8 +52,20 @@ describe('the release client metadata document (oauth/client-metadata.json)', ()
     expect(() => clientFor(releaseClientMetadata(releaseId, 51234))).not.toThrow()
   })
 
-  it('declares exactly the scope the app asks for on the real network', () => {
-    expect(doc.scope).toBe(ATPROTO_NETWORK_SCOPE)
+  it('declares exactly the scope the app asks for on the real network, and acting as any group', () => {
+    expect(doc.scope).toBe(RELEASE_CLIENT_SCOPE)
+    expect(doc.scope).toBe(`${ATPROTO_NETWORK_SCOPE} ${ANY_GROUP_SESSION_SCOPE}`)
+  })
+
+  it('covers acting as any group at a group host, and nothing wider there', () => {
+    const declared = releaseClientMetadata(releaseId).scope!
+    for (const group of ['did:plc:abcdefghijklmnopqrstuvwx', 'did:web:club.example']) {
+      expect(undeclaredAtGroupHost(declared, groupSessionScope(group))).toEqual([])
+    }
+    const image = 'space:community.lexicon.calendar?authority=did:plc:abcdefghijklmnopqrstuvwx&skey=self&collection=example.groups.eventImage'
+    expect(undeclaredAtGroupHost(declared, `atproto ${image}`)).toEqual([image])
+    // A PDS compares strings: there the group's scope is not declared (nor asked for).
+    expect(undeclaredScopes({ scope: declared }, groupSessionScope('did:plc:abcdefghijklmnopqrstuvwx'))).toHaveLength(1)
   })
 
   it('lets a session mint service auth for every host method on any group host, and nothing wider', () => {

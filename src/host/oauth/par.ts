@@ -7,6 +7,7 @@ import { parseClientId } from './client-id.js'
 import { ClientMetadataCache } from './client-cache.js'
 import { PAR_TTL_S, pruneRequests, requestUriOf, storedClient, type RequestParams } from './requests.js'
 import { nowS, randomToken } from './secrets.js'
+import { undeclaredAtGroupHost } from '../../shared/declared-scopes.js'
 
 export const PAR_PATH = '/oauth/par'
 
@@ -81,8 +82,8 @@ export function registerPar(app: express.Application, ctx: HostContext): void {
       const scope = param(body, 'scope') ?? client.scope
       const asked = scope.split(' ').filter(Boolean)
       if (!asked.includes('atproto')) throw oauthError('invalid_scope', 'scope must include "atproto"')
-      const declared = new Set(client.scope.split(' '))
-      const undeclared = asked.filter((s) => !declared.has(s))
+      // A published client declares group-agnostic space scopes (decisions 7.4): they cover this group's.
+      const undeclared = undeclaredAtGroupHost(client.scope, asked.join(' '))
       if (undeclared.length) throw oauthError('invalid_scope', `The client's metadata does not declare: ${undeclared.join(' ').slice(0, 300)}`)
 
       const loginHint = param(body, 'login_hint')

@@ -9,6 +9,8 @@ import { completeGroupSignIn } from '../../support/group-sign-in.js'
 import { createDpopKey, dpopProof, type DpopKey } from '../../support/dpop.js'
 import { openLoopbackRedirect } from '../../../src/main/core/accounts/loopback-redirect.js'
 import { startClientDocumentServer } from '../../support/client-document-server.js'
+import { groupSessionScope } from '../../../src/shared/group-scope.js'
+import { ATPROTO_NETWORK_SCOPE } from '../../../src/shared/scopes.js'
 
 /**
  * The group sign-in's endpoints against hostile or careless callers (issue 14): each
@@ -83,20 +85,20 @@ function parForm(overrides: Record<string, string | undefined> = {}, port = 1234
 }
 
 /** A full sign-in by the admin, answered to our own loopback listener: the code, the key and the verifier. */
-async function authorizationCode() {
+async function authorizationCode(client = clientId(), asked = scope()) {
   const key = await createDpopKey()
   const state: { nonce?: string } = {}
   const redirect = await openLoopbackRedirect()
   try {
     const { verifier, challenge } = pkce()
-    const par = await post('/oauth/par', parForm({ code_challenge: challenge }, redirect.port), key, state)
+    const par = await post('/oauth/par', parForm({ client_id: client, scope: asked, code_challenge: challenge }, redirect.port), key, state)
     expect(par.status, JSON.stringify(par.body)).toBe(201)
-    const url = `${at('/oauth/authorize')}?${new URLSearchParams({ client_id: clientId(), request_uri: par.body.request_uri as string })}`
+    const url = `${at('/oauth/authorize')}?${new URLSearchParams({ client_id: client, request_uri: par.body.request_uri as string })}`
     const admin = net.as('admin').account
     const result = await completeGroupSignIn(url, { handle: admin.handle, password: admin.password })
     expect(result.redirect).toBeDefined()
     const params = await redirect.params
-    return { key, state, verifier, code: params.get('code')!, redirectUri: `http://127.0.0.1:${redirect.port}/callback` }
+    return { client, key, state, verifier, code: params.get('code')!, redirectUri: `http://127.0.0.1:${redirect.port}/callback` }
   } finally {
     redirect.close()
   }
@@ -104,7 +106,7 @@ async function authorizationCode() {
 
 /** The token endpoint's first answer for a finished sign-in. */
 async function exchange(flow: Awaited<ReturnType<typeof authorizationCode>>) {
-  const tokens = await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
+  const tokens = await post('/oauth/token', { grant_type: 'authorization_code', client_id: flow.client, code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
   expect(tokens.status, JSON.stringify(tokens.body)).toBe(200)
   return tokens.body
 }
@@ -332,6 +334,31 @@ describe('clients that publish a metadata document', () => {
     expect(docs.requests(document)).toBe(1)
   })
 
+  /** The release app's published document (oauth/client-metadata.json), served from here under its own URL. */
+  const releaseDocument = (scope?: string) => {
+    const { client_id: _, client_uri: __, ...published } = JSON.parse(fs.readFileSync(new URL('../../../oauth/client-metadata.json', import.meta.url), 'utf8')) as Record<string, unknown>
+    return { ...published, ...(scope ? { scope } : {}) }
+  }
+
+  it('signs in the release app’s published client as a group (its group-agnostic scope covers this group) and writes as the group', async () => {
+    const client = docs.publish('/release/client-metadata.json', releaseDocument())
+    const flow = await authorizationCode(client, groupSessionScope(group().did))
+    const tokens = await exchange(flow)
+    // Narrowed as for any client: the admin's role writes events only, in this group.
+    expect(tokens.scope).toBe(`atproto space:community.lexicon.calendar?authority=${group().did}&skey=self&collection=${EVENT}&action=create&action=update&action=delete`)
+    expect(await writeWith(flow, tokens.access_token as string)).toBe(200)
+  })
+
+  it('refuses a published client asking for a group scope it does not declare, naming it', async () => {
+    const client = docs.publish('/people-only/client-metadata.json', releaseDocument(ATPROTO_NETWORK_SCOPE))
+    const res = await post('/oauth/par', parForm({ client_id: client, scope: groupSessionScope(group().did) }), await createDpopKey())
+    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_scope' } })
+    expect(res.body.error_description).toContain(`authority=${group().did}`)
+    // Declaring another space for every group covers nothing here.
+    const images = docs.publish('/images-only/client-metadata.json', releaseDocument(`atproto space:community.lexicon.calendar?skey=self&collection=example.groups.eventImage`))
+    expect(await post('/oauth/par', parForm({ client_id: images, scope: groupSessionScope(group().did) }), await createDpopKey())).toMatchObject({ status: 400, body: { error: 'invalid_scope' } })
+  })
+
   it('keeps a bounded part of the document: a 400 kB one is refused, a padded smaller one is not stored whole', async () => {
     const padding = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`x_unknown_${i}`, 'y'.repeat(1000)]))
     const huge = docs.publish('/huge/client-metadata.json', nativeApp({ client_name: 'n'.repeat(200_000), ...padding(200) }))
@@ -421,7 +448,7 @@ describe('the token endpoint', () => {
   it('refuses a wrong code_verifier and another DPoP key, issues once, and a reused code revokes what it issued', async () => {
     const flow = await authorizationCode()
     const exchange = (key: DpopKey, fields: Record<string, string> = {}, state: { nonce?: string } = flow.state) =>
-      post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier, ...fields }, key, state)
+      post('/oauth/token', { grant_type: 'authorization_code', client_id: flow.client, code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier, ...fields }, key, state)
 
     expect(await exchange(flow.key, { code_verifier: pkce().verifier })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } })
     expect(await exchange(await createDpopKey(), {}, {})).toMatchObject({ status: 400, body: { error: 'invalid_dpop_proof' } })
@@ -451,7 +478,7 @@ describe('the token endpoint', () => {
 
   it('refreshes with the session’s key only, rotates the refresh token, and revocation ends the session', async () => {
     const flow = await authorizationCode()
-    const first = await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
+    const first = await post('/oauth/token', { grant_type: 'authorization_code', client_id: flow.client, code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
     expect(first.status).toBe(200)
     const refresh = (token: string, key = flow.key, state: { nonce?: string } = flow.state) =>
       post('/oauth/token', { grant_type: 'refresh_token', client_id: clientId(), refresh_token: token }, key, state)
@@ -502,7 +529,7 @@ describe('the token endpoint', () => {
 describe('a session after its person is ejected', () => {
   it('writes until then; afterwards the write is refused and the refresh ends the session', async () => {
     const flow = await authorizationCode()
-    const tokens = await post('/oauth/token', { grant_type: 'authorization_code', client_id: clientId(), code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
+    const tokens = await post('/oauth/token', { grant_type: 'authorization_code', client_id: flow.client, code: flow.code, redirect_uri: flow.redirectUri, code_verifier: flow.verifier }, flow.key, flow.state)
     expect(tokens.status).toBe(200)
     const accessToken = tokens.body.access_token as string
     const write = async () => {

@@ -6,7 +6,7 @@ import { UserFacingError } from '../ipc/errors.js'
 import type { SecretStore } from '../secrets/secret-store.js'
 import { openLoopbackRedirect } from '../accounts/loopback-redirect.js'
 import { createOAuthClient, type IdentityNetwork } from '../accounts/oauth-client.js'
-import { undeclaredScopes } from '../accounts/client-identity.js'
+import { undeclaredAtGroupHost } from '../../../shared/declared-scopes.js'
 import { keychainSessionStore, memoryStateStore } from '../accounts/session-store.js'
 import { SignInAttempts } from '../accounts/sign-in-attempts.js'
 import { resolveGroup } from '../groups/resolve-group.js'
@@ -65,7 +65,8 @@ export class GroupSessions {
     const scope = groupSessionScope(group.did)
     const redirect = await openLoopbackRedirect()
     const client = createOAuthClient({ network: this.opts.network, scope, port: redirect.port, sessionStore: this.sessionStore, stateStore: this.stateStore })
-    if (undeclaredScopes(client.clientMetadata, scope).length) {
+    // The host reads a published client's group-agnostic scopes as covering this group's.
+    if (undeclaredAtGroupHost(client.clientMetadata.scope ?? '', scope).length) {
       redirect.close()
       log.warn('group-sessions', 'scope not declared by the client', { clientId: client.clientMetadata.client_id, scope })
       throw new UserFacingError('ScopeNotDeclared', 'This version of Convene cannot ask to act as a group. Update Convene, or ask its makers to add it.')
