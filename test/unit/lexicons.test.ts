@@ -67,6 +67,8 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.configureGroup': 'procedure',
   'example.groups.createGroup': 'procedure',
   'example.groups.listChanges': 'query',
+  'example.groups.listMyInvites': 'query',
+  'example.groups.declineInvite': 'procedure',
   'com.atproto.space.getRecord': 'query',
   'com.atproto.space.listRecords': 'query',
 }

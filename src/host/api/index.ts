@@ -22,6 +22,8 @@ import admitMember from './example/groups/admitMember.js'
 import createInvite from './example/groups/createInvite.js'
 import listInvites from './example/groups/listInvites.js'
 import revokeInvite from './example/groups/revokeInvite.js'
+import listMyInvites from './example/groups/listMyInvites.js'
+import declineInvite from './example/groups/declineInvite.js'
 import leaveGroup from './example/groups/leaveGroup.js'
 import createSpace from './example/groups/createSpace.js'
 import updateSpace from './example/groups/updateSpace.js'
@@ -46,7 +48,7 @@ import deleteRole from './example/groups/deleteRole.js'
 import getMemberHistory from './example/groups/getMemberHistory.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
   knowWhoIsActing(server)

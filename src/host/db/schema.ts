@@ -70,7 +70,7 @@ export interface JoinRequestTable {
   decidedBy: string | null
 }
 
-export type InviteStatus = 'outstanding' | 'redeemed' | 'revoked'
+export type InviteStatus = 'outstanding' | 'redeemed' | 'revoked' | 'declined'
 
 export interface InviteTable {
   /** Row key (migration 002): the address below is not unique. */

@@ -112,7 +112,40 @@ export async function revokeInvite(tx: Tx, groupDid: string, invitee: string): P
   }
 }
 
-async function closeOutstanding(tx: Tx, groupDid: string, did: string, status: 'redeemed' | 'revoked'): Promise<number> {
+/**
+ * The invitee turns the group's invite down (`declineInvite`): it no longer redeems and
+ * leaves the group's list. Nothing outstanding is `InviteNotFound`.
+ */
+export async function declineInvite(tx: Tx, groupDid: string, invitee: string): Promise<void> {
+  if (!(await closeOutstanding(tx, groupDid, invitee, 'declined'))) {
+    throw refuse('InviteNotFound', 'There is no outstanding invite for you in this group')
+  }
+}
+
+/** An invite waiting for its invitee, with the group it is to (listMyInvites). */
+export type InviteToMe = Selectable<InviteTable> & { handle: string; displayName: string | null; joinPolicy: string }
+
+/**
+ * A page of the invites outstanding for `invitee` across this host's groups, oldest
+ * first by row key (pages never skip or repeat), with each group's name; an expired
+ * invite no longer redeems, so it is left out.
+ */
+export function invitesTo(db: Db, invitee: string, afterId: number | undefined, limit: number, now: string): Promise<InviteToMe[]> {
+  let query = db
+    .selectFrom('invite')
+    .innerJoin('group', 'group.did', 'invite.groupDid')
+    .selectAll('invite')
+    .select(['group.handle', 'group.displayName', 'group.joinPolicy'])
+    .where('invite.invitee', '=', invitee)
+    .where('invite.status', '=', 'outstanding')
+    .where((eb) => eb.or([eb('invite.expiresAt', 'is', null), eb('invite.expiresAt', '>', now)]))
+  if (afterId !== undefined) query = query.where('invite.id', '>', afterId)
+  return query.orderBy('invite.id').limit(limit).execute()
+}
+
+const CLOSED_CHANGE = { redeemed: 'invite.redeemed', revoked: 'invite.revoked', declined: 'invite.declined' } as const
+
+async function closeOutstanding(tx: Tx, groupDid: string, did: string, status: keyof typeof CLOSED_CHANGE): Promise<number> {
   const closed = await tx
     .updateTable('invite')
     .set({ status })
@@ -121,6 +154,6 @@ async function closeOutstanding(tx: Tx, groupDid: string, did: string, status: '
     .where('status', '=', 'outstanding')
     .returning('uri')
     .execute()
-  for (const invite of closed) await recordChange(tx, groupDid, status === 'redeemed' ? 'invite.redeemed' : 'invite.revoked', invite.uri)
+  for (const invite of closed) await recordChange(tx, groupDid, CLOSED_CHANGE[status], invite.uri)
   return closed.length
 }

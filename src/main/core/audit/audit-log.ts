@@ -23,6 +23,7 @@ const WHAT: Record<string, string> = {
   'ban.lifted': 'lifted the ban on',
   'invite.created': 'invited',
   'invite.revoked': 'took back an invite',
+  'invite.declined': 'turned down an invite',
   'invite.redeemed': 'used an invite',
   'space.created': 'created a space',
   'space.updated': 'changed a space',

@@ -41,6 +41,7 @@ const NAMED: Record<ChangeKind, Named | ((change: Change, me: string) => Named)>
   'ban.lifted': only(),
   'invite.created': only('invites'),
   'invite.revoked': only('invites'),
+  'invite.declined': only('invites'),
   'invite.redeemed': only('invites', 'members', 'requests'),
   'space.created': only('spaces', 'events'),
   'space.updated': only('spaces', 'events'),
