@@ -12,6 +12,7 @@ import { createProfileReader } from './people/profile-reader.js'
 import { GroupService } from './groups/group-service.js'
 import { handleResolver } from './groups/handle-resolver.js'
 import { findMyGroups } from './groups/find-my-groups.js'
+import { acceptInvite, declineInvite, listMyInvites } from './invites/my-invites.js'
 import { resolvePerson } from './people/resolve-person.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
@@ -107,10 +108,11 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const groupSessions = new GroupSessions({ secrets: opts.secrets, network: identity, idResolver, resolveHandle, openUrl: opts.openUrl })
   /** One search per account at a time: the window asks after sign-in and on start. */
   const finding = new Map<string, ReturnType<typeof findMyGroups>>()
+  const onKnownHosts = { groups, accounts, idResolver, resolveHandle, defaultHostUrl: opts.network?.hostUrl }
   const findMine = (accountDid: string) => {
     let search = finding.get(accountDid)
     if (!search) {
-      search = findMyGroups(accountDid, { groups, accounts, idResolver, resolveHandle, defaultHostUrl: opts.network?.hostUrl }).finally(() => finding.delete(accountDid))
+      search = findMyGroups(accountDid, onKnownHosts).finally(() => finding.delete(accountDid))
       finding.set(accountDid, search)
     }
     return search
@@ -181,6 +183,9 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.add': async ({ accountDid, ref }) => groups.syncing.addGroup(accountDid, ref),
     'groups.refresh': async ({ accountDid, groupDid }) => groups.syncing.refresh(accountDid, groupDid),
     'groups.findMine': async ({ accountDid }) => findMine(accountDid),
+    'invites.mine': async ({ accountDid }) => listMyInvites(accountDid, onKnownHosts),
+    'invites.accept': async ({ accountDid, groupDid }) => (await acceptInvite(accountDid, groupDid, onKnownHosts), {}),
+    'invites.decline': async ({ accountDid, groupDid }) => (await declineInvite(accountDid, groupDid, onKnownHosts), {}),
     'groups.joinRequests': async ({ accountDid, groupDid, ...query }) => groups.reading.joinRequests(accountDid, groupDid, query),
     'groups.openJoinRequests': async ({ accountDid, groupDid, q }) => groups.reading.openJoinRequests(accountDid, groupDid, q),
     'groups.members': async ({ accountDid, groupDid, ...query }) => groups.reading.members(accountDid, groupDid, query),

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 import { AuditFilter, AuditPageView, MemberHistoryView } from './audit-views.js'
+import { MyInvitesView } from './my-invite-views.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 
@@ -221,6 +222,12 @@ export const contract = {
   'groups.auditLog': { input: InGroup.extend(AuditFilter).strict(), output: AuditPageView },
   /** Whether someone was a member before, and is banned (for those who admit or eject). */
   'groups.memberHistory': { input: InGroup.extend({ did: Did }).strict(), output: MemberHistoryView },
+  /** The person's own invites on every host the app knows (live: each is answered once). */
+  'invites.mine': { input: z.object({ accountDid: Did }).strict(), output: MyInvitesView },
+  /** Accepting one: the group joins the list, and asking to join (which redeems it) and accepting are queued. */
+  'invites.accept': { input: InGroup, output: Empty },
+  /** Turning one down, at once, at the group's host. */
+  'invites.decline': { input: InGroup, output: Empty },
   'groups.events': { input: InGroup, output: z.array(EventView) },
   'groups.spaces': { input: InGroup, output: z.array(SpaceView) },
   'groups.create': {

@@ -38,6 +38,8 @@ describe('IPC carries no secret', () => {
       ['groups.list', {}],
       ['groups.refresh', inGroup],
       ['groups.findMine', { accountDid: owner }],
+      ['invites.mine', { accountDid: owner }],
+      ['invites.accept', inGroup],
       ['groups.joinRequests', inGroup],
       ['groups.openJoinRequests', inGroup],
       ['groups.members', inGroup],
@@ -67,6 +69,8 @@ describe('IPC carries no secret', () => {
       const env = await app.raw(channel, { accountDid: owner, id: 999_999 })
       expect(env, channel).toMatchObject({ ok: false, error: { message: expect.any(String) } })
     }
+    // Declining an invite there is not: the refusal in plain words.
+    expect(await app.raw('invites.decline', inGroup), 'invites.decline').toMatchObject({ ok: false, error: { message: expect.stringContaining('no longer open') } })
     // Sign-in: its start hands out the PDS page address; awaiting it returns the account.
     const start = await app.raw('accounts.signIn', { handle: ownerAccount.handle })
     const { attemptId, authorizeUrl } = (start as { value: { attemptId: string; authorizeUrl: string } }).value
@@ -90,7 +94,7 @@ describe('IPC carries no secret', () => {
     ]
     for (const [channel, input] of groupCalls) expect(await app.raw(channel, input), channel).toMatchObject({ ok: true })
 
-    const covered = new Set([...calls.map(([c]) => c), ...groupCalls.map(([c]) => c), ...controls, 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut', 'groupSessions.signIn'])
+    const covered = new Set([...calls.map(([c]) => c), ...groupCalls.map(([c]) => c), ...controls, 'invites.decline', 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut', 'groupSessions.signIn'])
     expect([...CHANNELS].filter((c) => !covered.has(c)), 'channels this test does not walk').toEqual([])
     unsubscribe()
     const heard = new Set(notices.map((n) => n.name))

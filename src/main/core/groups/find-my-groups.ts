@@ -23,7 +23,7 @@ export interface FindMyGroupsDeps {
  * signed-in account has added (one person often uses several hosts, and a host one
  * account met is worth asking for another's groups).
  */
-async function knownHosts(deps: FindMyGroupsDeps): Promise<{ addresses: HostAddress[]; unreachable: string[] }> {
+export async function knownHosts(deps: FindMyGroupsDeps): Promise<{ addresses: HostAddress[]; unreachable: string[] }> {
   const byUrl = new Map<string, HostAddress>()
   for (const account of await deps.accounts.store.list()) {
     const rt = await deps.groups.runtime(account.did)
