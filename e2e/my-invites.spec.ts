@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test, expect, openSignedIn } from './support/fixtures.js'
+import { asPeer } from './support/peer.js'
+
+test.describe('invites a person can see', () => {
+  test('the invitee sees who invited them to which group, accepts one and is in, and declines another after being asked', async ({ page, app }) => {
+    const organizer = await asPeer(app.stack, 'admin')
+    const stamp = Date.now().toString(36)
+    const made = async (name: string) => {
+      const res = await organizer.call('example.groups.createGroup', { handle: `${name.toLowerCase()}${stamp}.groups.test`, displayName: `${name} club`, joinPolicy: 'invite' })
+      expect(res.status).toBe(200)
+      return res.body.did as string
+    }
+    const singers = await made('Singers')
+    const rowers = await made('Rowers')
+    const invitee = app.stack.accounts.find((a) => a.name === 'outsider2')!
+    for (const group of [singers, rowers]) {
+      expect((await organizer.call('example.groups.createInvite', { group, invitee: invitee.did, message: 'We would love to have you' })).status).toBe(200)
+    }
+
+    await openSignedIn(page, app, 'outsider2')
+    // The sidebar says invites wait, and leads to them.
+    await page.getByTestId('switcher-invites').filter({ hasText: 'You’re invited: 2 groups' }).click({ timeout: 20_000 })
+    const card = page.getByTestId('my-invites')
+    await expect(card.getByRole('heading', { name: 'You’re invited' })).toBeVisible({ timeout: 20_000 })
+    const singersInvite = card.getByTestId('my-invite').filter({ hasText: 'Singers club' })
+    await expect(singersInvite).toContainText(`Invited by @${app.stack.accounts.find((a) => a.name === 'admin')!.handle}`)
+    await expect(singersInvite).toContainText('We would love to have you')
+    await expect(singersInvite).not.toContainText('did:')
+    const axe = await new AxeBuilder({ page }).include('[data-testid="my-invites"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(axe.violations.map((v) => v.id)).toEqual([])
+
+    // Accept: the group opens, and the host counts the member, accepted.
+    await singersInvite.getByRole('button', { name: 'Accept and join' }).click()
+    await expect(page.getByRole('heading', { name: 'Singers club', level: 1 })).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('status').filter({ hasText: 'Joining Singers club' })).toBeVisible()
+    await expect
+      .poll(async () => ((await organizer.query('example.groups.listMembers', { group: singers, q: invitee.did })).body.members as { did: string; accepted: boolean }[]).find((m) => m.did === invitee.did)?.accepted, { timeout: 20_000 })
+      .toBe(true)
+
+    // Decline the other, after saying yes to the question; nothing is sent before.
+    await page.getByTestId('switcher-invites').filter({ hasText: 'You’re invited: 1 group' }).click()
+    const rowersInvite = page.getByTestId('my-invite').filter({ hasText: 'Rowers club' })
+    await rowersInvite.getByRole('button', { name: 'Decline' }).click()
+    const dialog = page.getByRole('dialog', { name: /Decline the invite to Rowers club/ })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Keep the invite' })).toBeFocused()
+    await dialog.getByRole('button', { name: 'Decline' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Declined the invite to Rowers club' })).toBeVisible()
+    await expect(page.getByTestId('my-invites')).toHaveCount(0)
+    const listed = (await organizer.query('example.groups.listInvites', { group: rowers })).body.invites as { invitee: string }[]
+    expect(listed.map((i) => i.invitee)).not.toContain(invitee.did)
+  })
+})
