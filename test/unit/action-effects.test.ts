@@ -126,8 +126,14 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
   },
   'membership.leave': async () => {
     await seed('member', ME, member(ME, ['member']))
+    await cache.insertInto('group_row').values({ did: G, view: JSON.stringify({ did: G, viewer: { roles: ['member'], actions: ['event.rsvp'] } }), hostUrl: 'http://host.test', hostAud: 'did:web:host.test#groups', changeCursor: 'c1', syncedAt: AT }).execute()
     await queue('membership.leave', {})
     expect(await shown('member')).toEqual([{ ...member(ME, ['member']), pending: false }])
+    // The host's answer settles it (a non-member may not read the log): no role is left, and the group is read whole next.
+    await confirm('membership.leave', {}, [{ kind: 'member.left', createdAt: AT }])
+    const row = await cache.selectFrom('group_row').select(['view', 'changeCursor']).where('did', '=', G).executeTakeFirstOrThrow()
+    expect(JSON.parse(row.view).viewer).toEqual({ roles: [], actions: [] })
+    expect(row.changeCursor).toBeNull()
   },
   'subject.update': async () => {
     await seed('subject', BOB, subject)

@@ -123,6 +123,8 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     expect(accepted.find((m) => m.did === member)?.accepted).toBe(true)
     await app.call('groups.act', { accountDid: member, groupDid: groupDid(), action: { kind: 'membership.leave' } })
     await settled()
+    // The person's own window says so without a refresh: no role left in the group.
+    await eventually(async () => (await app.call('groups.list', {})).find((g) => g.did === groupDid() && g.accountDid === member)?.roles.length === 0)
     await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
     expect((await app.call('groups.members', { accountDid: owner, groupDid: groupDid() }).then((p) => p.items)).some((m) => m.did === member)).toBe(false)
     const changes = await net.as('owner').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: groupDid(), limit: 100 } })

@@ -4,9 +4,18 @@ import { ACCEPTANCE_COLLECTION, membersSpace } from '../calendar/calendar-space.
 import { memberWrite } from '../calendar/member-writes.js'
 import type { Member } from '@node/lexicon/types/example/groups/defs.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
-import type { ActionTable } from '../actions/action-spec.js'
+import type { ActionTable, Tx } from '../actions/action-spec.js'
 import { viaHost } from '../actions/via-host.js'
 import { MY_REQUEST, type MyJoinRequestView } from './my-join-request.js'
+
+/** The person left: the kept group view holds no role for them, and the next pass reads the group whole. */
+async function forgetMyMembership(tx: Tx, groupDid: string): Promise<void> {
+  const row = await tx.selectFrom('group_row').select('view').where('did', '=', groupDid).executeTakeFirst()
+  if (!row) return
+  const view = JSON.parse(row.view) as { viewer?: { roles: string[]; actions: string[] } }
+  if (view.viewer) view.viewer = { ...view.viewer, roles: [], actions: [] }
+  await tx.updateTable('group_row').set({ view: JSON.stringify(view), changeCursor: null }).where('did', '=', groupDid).execute()
+}
 
 async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<Member | null> {
   const host = await rt.hostOf(groupDid)
@@ -134,5 +143,13 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     list: null,
     confirmed: 'keep',
     identifiers: (_p, { me }) => [me],
+    // Settled from the host's answer, nothing is read again, and a non-member may not read
+    // the log: the person's standing changes here (no role, no acceptance), and the group
+    // is read whole at the next pass, as a non-member's always is.
+    settle: async (tx, g, _p, change) => {
+      if (change.kind === 'member.left') await forgetMyMembership(tx, g)
+    },
+    // The answer does not name the leaver: it is the account itself (the log says the same).
+    answered: (_p, _answer, { now }) => [{ kind: 'member.left', createdAt: now }],
   },
 }
