@@ -13,6 +13,7 @@ import { GroupService } from './groups/group-service.js'
 import { handleResolver } from './groups/handle-resolver.js'
 import { findMyGroups } from './groups/find-my-groups.js'
 import { acceptInvite, declineInvite, listMyInvites } from './invites/my-invites.js'
+import { inviteList } from './invites/invite-list.js'
 import { resolvePerson } from './people/resolve-person.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
@@ -183,6 +184,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.add': async ({ accountDid, ref }) => groups.syncing.addGroup(accountDid, ref),
     'groups.refresh': async ({ accountDid, groupDid }) => groups.syncing.refresh(accountDid, groupDid),
     'groups.findMine': async ({ accountDid }) => findMine(accountDid),
+    'invites.createMany': async ({ accountDid, groupDid, refs, message }) => ({ results: await inviteList(groups, { idResolver, resolveHandle }, accountDid, groupDid, refs, message) }),
     'invites.mine': async ({ accountDid }) => listMyInvites(accountDid, onKnownHosts),
     'invites.accept': async ({ accountDid, groupDid }) => (await acceptInvite(accountDid, groupDid, onKnownHosts), {}),
     'invites.decline': async ({ accountDid, groupDid }) => (await declineInvite(accountDid, groupDid, onKnownHosts), {}),

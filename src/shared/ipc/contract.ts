@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 import { AuditFilter, AuditPageView, MemberHistoryView } from './audit-views.js'
-import { MyInvitesView } from './my-invite-views.js'
+import { InviteListResultView, MyInvitesView } from './my-invite-views.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 
@@ -222,6 +222,15 @@ export const contract = {
   'groups.auditLog': { input: InGroup.extend(AuditFilter).strict(), output: AuditPageView },
   /** Whether someone was a member before, and is banned (for those who admit or eject). */
   'groups.memberHistory': { input: InGroup.extend({ did: Did }).strict(), output: MemberHistoryView },
+  /**
+   * Invites a list of people at once (handles or DIDs, e.g. pasted or from a CSV): each
+   * looked up, those already members or invited left, the rest queued together; what
+   * became of each, in order. Running the same list again sends nothing twice.
+   */
+  'invites.createMany': {
+    input: InGroup.extend({ refs: z.array(z.string().trim().min(1).max(2048)).min(1).max(500), message: z.string().max(3000).optional() }).strict(),
+    output: z.object({ results: z.array(InviteListResultView) }),
+  },
   /** The person's own invites on every host the app knows (live: each is answered once). */
   'invites.mine': { input: z.object({ accountDid: Did }).strict(), output: MyInvitesView },
   /** Accepting one: the group joins the list, and asking to join (which redeems it) and accepting are queued. */

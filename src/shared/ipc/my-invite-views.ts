@@ -15,3 +15,14 @@ export const MyInviteView = z.object({
 export type MyInvite = z.output<typeof MyInviteView>
 
 export const MyInvitesView = z.object({ invites: z.array(MyInviteView), unreachableHosts: z.array(z.string()) })
+
+/** What became of one person in a list invited at once (invites.createMany), in the order given. */
+export const InviteListResultView = z.object({
+  ref: z.string(),
+  outcome: z.enum(['invited', 'alreadyMember', 'alreadyInvited', 'duplicate', 'notFound']),
+  did: z.string().nullable(),
+  handle: z.string().nullable(),
+  /** In plain words, e.g. "Already a member." or why they could not be found. */
+  detail: z.string(),
+})
+export type InviteListResult = z.output<typeof InviteListResultView>

@@ -40,6 +40,7 @@ describe('IPC carries no secret', () => {
       ['groups.findMine', { accountDid: owner }],
       ['invites.mine', { accountDid: owner }],
       ['invites.accept', inGroup],
+      ['invites.createMany', { ...inGroup, refs: [net.as('outsider2').did] }],
       ['groups.joinRequests', inGroup],
       ['groups.openJoinRequests', inGroup],
       ['groups.members', inGroup],
