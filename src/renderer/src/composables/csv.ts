@@ -1,0 +1,15 @@
+/**
+ * CSV as spreadsheets read it (RFC 4180: comma-separated, CRLF lines, a field quoted
+ * when it holds a comma, quote or line break). A field starting with = + - @ or a tab is
+ * defused with a leading apostrophe: spreadsheets would run it as a formula (CSV
+ * injection), and a person's name or message is theirs to choose.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+/** A header and rows as one CSV text. */
+export function toCsv(head: string[], rows: string[][]): string {
+  return [head, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n'
+}
