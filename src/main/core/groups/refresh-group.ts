@@ -20,6 +20,7 @@ import { MY_REQUEST } from '../membership/my-join-request.js'
 import { actionMethodsByAbility } from '../actions/registry.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
+import { eventFromRecord } from '../calendar/event-record.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
 
@@ -33,18 +34,13 @@ export const knownSubjects = (subjects: Subject[]) =>
 
 const WELL_KNOWN = new Set(['meta', 'members'])
 
-function eventView(r: { uri: string; value: Record<string, string>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
-  const v = r.value
+function eventView(r: { uri: string; value: Record<string, unknown>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
   return {
     rsvps,
     rkey: r.uri.split('/').pop()!,
     uri: r.uri,
-    name: v.name ?? '',
-    startsAt: v.startsAt ?? '',
-    endsAt: v.endsAt ?? null,
-    description: v.description ?? null,
-    location: v.location ?? null,
-    createdAt: v.createdAt ?? '',
+    // Any app's record, read field by field (calendar/event-record.ts): an old free-text `location` too.
+    ...eventFromRecord(r.value),
     myRsvp,
     takenDown: r.takenDown ?? false,
   }
