@@ -5,6 +5,7 @@ import { MemberPds } from '../../support/member-pds.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from '../../../src/main/core/calendar/calendar-space.js'
 import { placeInWords } from '../../../src/shared/event-places.js'
+import { XrpcCallError } from '../../../src/main/core/xrpc/xrpc-error.js'
 import { fieldsOfEvent } from '../../../src/renderer/src/composables/calendar-format.js'
 
 /**
@@ -136,5 +137,28 @@ describe('events and RSVPs written by another calendar app', () => {
     expect(mine.value).toMatchObject({ $type: RSVP_COLLECTION, subject: { uri: `at://${groupDid()}/${E}/${rkey}`, cid }, status: `${RSVP_COLLECTION}#going` })
     await refresh()
     expect((await events()).find((e) => e.rkey === rkey)).toMatchObject({ myRsvp: 'going' })
+  })
+
+  it('answering while the group host cannot be reached names the event by the CID the last sync read', async () => {
+    const rt = await app.core.groups.runtime(owner)
+    const host = await rt.hostOf(groupDid())
+    const { cid } = await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid()), repo: groupDid(), collection: E, rkey })
+    await refresh()
+    // The host is gone for this account's runtime (as when offline); its own PDS is not.
+    const hostOf = rt.hostOf.bind(rt)
+    rt.hostOf = () => Promise.reject(new XrpcCallError('com.atproto.space.getRecord', 0, 'ServerUnreachable', 'gone'))
+    try {
+      await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.rsvp', rkey, status: 'notgoing' } })
+      await settled()
+    } finally {
+      rt.hostOf = hostOf
+    }
+    const mine = await eventually(async () => {
+      const res = await host.query('example.groups.listMemberRecords', { space: calendarSpace(groupDid()), collection: RSVP_COLLECTION, limit: 100 })
+      const r = res.records.find((x) => x.repo === owner)
+      return (r?.value as { status?: string } | undefined)?.status === `${RSVP_COLLECTION}#notgoing` ? r : null
+    })
+    expect(mine.value).toMatchObject({ subject: { uri: `at://${groupDid()}/${E}/${rkey}`, cid } })
+    expect((await app.call('outbox.list', {})).filter((o) => o.state === 'conflict')).toEqual([])
   })
 })

@@ -5,6 +5,7 @@ import type { SpaceWrite } from '../credentials/group-credentials.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ProcedureInput } from '../xrpc/methods.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { retryLater } from '../outbox/send-failures.js'
 import type { ActionTable } from '../actions/action-spec.js'
 import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, RSVP_COLLECTION } from './calendar-space.js'
 import { eventFieldsView, rsvpToken } from './event-record.js'
@@ -27,6 +28,24 @@ async function eventOnHostNow(rt: AccountRuntime, groupDid: string, rkey: string
     if (err instanceof XrpcCallError && err.error === 'RecordNotFound') return undefined
     throw err
   }
+}
+
+/**
+ * The event's CID for an RSVP's strongRef: as the host holds it now, or, when the host
+ * cannot be asked (offline, down), as the last sync read it, so answering needs only
+ * one's own PDS as it did before. An event the host no longer has is refused.
+ */
+async function eventCid(rt: AccountRuntime, groupDid: string, rkey: string): Promise<string> {
+  let event
+  try {
+    event = await eventOnHostNow(rt, groupDid, rkey)
+  } catch (err) {
+    const cached = await readItem<{ cid?: string | null }>(rt.cache, groupDid, 'event', rkey)
+    if (retryLater(err) && cached?.cid) return cached.cid
+    throw err
+  }
+  if (!event?.cid) throw new XrpcCallError('com.atproto.space.getRecord', 404, 'RecordNotFound', 'The event is no longer on the calendar')
+  return event.cid
 }
 
 /** An event written as the group, through a group credential for the calendar space (made with the first event). */
@@ -110,13 +129,12 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     // The RSVP's rkey is the event's, so answering again overwrites (spec section 4). The
     // published lexicon's subject is a strongRef: the event's CID as the host holds it now.
     send: async (rt, g, p) => {
-      const event = await eventOnHostNow(rt, g, p.rkey)
-      if (!event?.cid) throw new XrpcCallError('com.atproto.space.getRecord', 404, 'RecordNotFound', 'The event is no longer on the calendar')
+      const cid = await eventCid(rt, g, p.rkey)
       await memberWrite(await rt.session(), 'com.atproto.space.putRecord', {
         space: calendarSpace(g),
         collection: RSVP_COLLECTION,
         rkey: p.rkey,
-        record: { $type: RSVP_COLLECTION, subject: { uri: eventRefUri(g, p.rkey), cid: event.cid }, status: rsvpToken(p.status), createdAt: new Date().toISOString() },
+        record: { $type: RSVP_COLLECTION, subject: { uri: eventRefUri(g, p.rkey), cid }, status: rsvpToken(p.status), createdAt: new Date().toISOString() },
       })
     },
     conflicts: { RecordNotFound: 'This event is no longer on the calendar.' },
