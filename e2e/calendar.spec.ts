@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
 import { test, expect, saveDownload, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 
@@ -30,7 +31,11 @@ async function addEvent(page: Page, fields: { name: string; date: string; start:
   await form.getByLabel('Start date').fill(fields.date)
   await form.getByLabel('Start time').fill(fields.start)
   if (fields.end) await form.getByLabel('End time').fill(fields.end)
-  if (fields.location) await form.getByLabel('Location').fill(fields.location)
+  if (fields.location) {
+    await form.getByRole('button', { name: 'Add an address' }).click()
+    await form.getByLabel('Place name').fill(fields.location)
+    await form.getByLabel('Country code').fill('GB')
+  }
   if (fields.description) await form.getByLabel('Description').fill(fields.description)
   await form.getByRole('button', { name: 'Add event' }).click()
   await expect(form).toBeHidden()
@@ -58,7 +63,21 @@ test.describe('calendar', () => {
     await page.screenshot({ path: testInfo.outputPath('calendar-form-error.png'), fullPage: true })
     await form.getByLabel('End time').fill('21:30')
     await expect(form.getByTestId('event-end-error')).toHaveCount(0)
-    await form.getByLabel('Location').fill('Room 4, Library; upstairs')
+    // A place (the published lexicon's address: the country is asked for), how people come, and a link.
+    await form.getByLabel('How people come').selectOption({ label: 'In person and online' })
+    await form.getByRole('button', { name: 'Add an address' }).click()
+    await expect(form.getByLabel('Place name')).toBeFocused()
+    await form.getByLabel('Place name').fill('Room 4, Library; upstairs')
+    await form.getByRole('button', { name: 'Add a link' }).click()
+    await form.getByLabel('Address on the web').fill('https://books.example/club')
+    await form.getByLabel('Name (optional, such as “Tickets”)').fill('Reading list')
+    await form.getByRole('button', { name: 'Add event' }).click()
+    await expect(form.getByLabel('Country code')).toBeFocused()
+    await expect(form.getByLabel('Country code')).toHaveAttribute('aria-invalid', 'true')
+    // The places and links, with an error showing, pass axe in the open dialog.
+    const axe = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+    await form.getByLabel('Country code').fill('GB')
     await form.getByLabel('Description').fill('Bring the book.\nTea provided.')
     await form.getByRole('button', { name: 'Add event' }).click()
     await expect(form).toBeHidden()
@@ -67,7 +86,9 @@ test.describe('calendar', () => {
     const agendaDay = page.getByTestId(`agenda-${day}`)
     const card = agendaDay.getByRole('article', { name: 'Book club' })
     await expect(card).toContainText('19:00 – 21:30')
-    await expect(card).toContainText('Room 4, Library; upstairs')
+    await expect(card.getByTestId('event-places')).toHaveText('Address: Room 4, Library; upstairs, GB')
+    await expect(card.getByTestId('event-mode')).toHaveText('In person and online')
+    await expect(card.getByTestId('event-links')).toHaveText('Reading list: https://books.example/club')
     await expect(card).not.toContainText('Sending', { timeout: 20_000 })
 
     // Month: the event is on its day, today is marked, and the grid works from the keyboard.
@@ -109,7 +130,7 @@ test.describe('calendar', () => {
     const edit = page.getByRole('dialog', { name: 'Edit “Book club”' })
     await expect(edit.getByLabel('Start time')).toHaveValue('19:00')
     await expect(edit.getByLabel('End time')).toHaveValue('21:30')
-    await edit.getByLabel('Name').fill('Book club: Middlemarch')
+    await edit.getByLabel('Name', { exact: true }).fill('Book club: Middlemarch')
     await edit.getByRole('button', { name: 'Save changes' }).click()
     await expect(edit).toBeHidden()
     const edited = agendaDay.getByRole('article', { name: 'Book club: Middlemarch' })
@@ -133,6 +154,24 @@ test.describe('calendar', () => {
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
     await page.screenshot({ path: testInfo.outputPath('calendar-agenda.png'), fullPage: true })
 
+    // Postponing and cancelling change the status (issue 27): the event stays, labelled, then struck through.
+    await edited.getByRole('button', { name: 'Postpone Book club: Middlemarch' }).click()
+    await expect(edited.getByTestId('event-status')).toHaveText('Postponed')
+    await expect(edited.getByTestId('event-name')).toHaveCSS('text-decoration-line', 'none')
+    await expect(edited).not.toContainText('Sending', { timeout: 20_000 })
+    await edited.getByRole('button', { name: 'Cancel event Book club: Middlemarch' }).click()
+    await expect(edited.getByTestId('event-status')).toHaveText('Cancelled')
+    await expect(edited.getByTestId('event-name')).toHaveCSS('text-decoration-line', 'line-through')
+    await expect(edited).not.toContainText('Sending', { timeout: 20_000 })
+    // Read back from the host: still cancelled, its place and link kept.
+    await page.getByRole('button', { name: 'Sync now' }).click()
+    await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled()
+    await expect(edited.getByTestId('event-status')).toHaveText('Cancelled')
+    await expect(edited.getByTestId('event-places')).toHaveText('Address: Room 4, Library; upstairs, GB')
+    await expect(edited.getByTestId('event-links')).toHaveText('Reading list: https://books.example/club')
+    await expect(edited.getByRole('button', { name: 'Restore Book club: Middlemarch' })).toBeVisible()
+    await page.screenshot({ path: testInfo.outputPath('calendar-cancelled.png'), fullPage: true })
+
     // Export: a real download of an RFC 5545 file.
     const { fileName, text: ics } = await saveDownload(page, app, () => page.getByRole('button', { name: 'Export .ics' }).click())
     expect(fileName).toMatch(/\.ics$/)
@@ -145,7 +184,9 @@ test.describe('calendar', () => {
     expect(lines).toContain('SUMMARY:Book club: Middlemarch')
     expect(lines).toContain(`DTSTART:${compact}T133000Z`)
     expect(lines).toContain(`DTEND:${compact}T160000Z`)
-    expect(lines).toContain('LOCATION:Room 4\\, Library\\; upstairs')
+    expect(lines).toContain('LOCATION:Room 4\\, Library\\; upstairs\\, GB')
+    expect(lines).toContain('STATUS:CANCELLED')
+    expect(lines).toContain('URL:https://books.example/club')
     expect(lines).toContain('DESCRIPTION:Bring the book.\\nTea provided.')
     expect(lines.find((l) => l.startsWith('UID:'))).toMatch(/^UID:at:\/\/did:plc:.+\/community\.lexicon\.calendar\.event\//)
     expect(lines.some((l) => l.startsWith('DTSTAMP:'))).toBe(true)

@@ -27,7 +27,9 @@ export async function groupWithEverything(page: Page, app: AppUnderTest, ownerDi
   await form.getByLabel('Name').fill('Reading night at the library')
   await form.getByLabel('Start date').fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10))
   await form.getByLabel('Start time').fill('19:00')
-  await form.getByLabel('Location').fill('Central library, second floor reading room')
+  await form.getByRole('button', { name: 'Add an address' }).click()
+  await form.getByLabel('Place name').fill('Central library, second floor reading room')
+  await form.getByLabel('Country code').fill('GB')
   await form.getByRole('button', { name: 'Add event' }).click()
   await expect(form).toBeHidden()
   // A real person asking, then lists as a busy group's would be (seeded: faster than people).

@@ -11,8 +11,18 @@ export interface IcsEvent {
   endsAt?: string | null
   description?: string | null
   location?: string | null
+  /** community.lexicon.calendar.event's status, without the `…event#`. */
+  status?: string | null
+  /** The event's first link (VEVENT has one URL). */
+  url?: string | null
   createdAt?: string | null
 }
+
+/**
+ * VEVENT's STATUS (RFC 5545 3.8.1.11) for the lexicon's: cancelled is CANCELLED; planned
+ * and postponed (no firm date) are TENTATIVE; scheduled and rescheduled are CONFIRMED.
+ */
+const ICS_STATUS: Record<string, string> = { cancelled: 'CANCELLED', planned: 'TENTATIVE', postponed: 'TENTATIVE', scheduled: 'CONFIRMED', rescheduled: 'CONFIRMED' }
 
 export interface IcsOptions {
   /** Shown by calendar apps as the calendar's name (X-WR-CALNAME). */
@@ -90,6 +100,9 @@ export function toIcs(events: readonly IcsEvent[], options: IcsOptions = {}): st
     lines.push(`SUMMARY:${escapeText(e.name)}`)
     if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`)
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`)
+    if (e.status && ICS_STATUS[e.status]) lines.push(`STATUS:${ICS_STATUS[e.status]}`)
+    // URI value, not TEXT: not escaped (RFC 5545 3.8.4.6).
+    if (e.url && /^\S+$/.test(e.url)) lines.push(`URL:${e.url}`)
     lines.push('END:VEVENT')
   }
   lines.push('END:VCALENDAR')

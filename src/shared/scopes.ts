@@ -11,6 +11,14 @@ export const BASE_PERMISSIONS = 'example.groups.basePermissions'
 export const CALENDAR_PERMISSIONS = 'example.groups.calendarPermissions'
 
 /**
+ * RSVPs in the ecosystem's collection (community.lexicon.calendar.rsvp). A permission set
+ * may only name collections under its own authority, so `calendarPermissions` (which keeps
+ * the `example.groups.rsvp` written before) cannot carry it: it is asked for on its own,
+ * in @atproto/oauth-scopes' normal form (every action).
+ */
+export const RSVP_SCOPE = 'repo:community.lexicon.calendar.rsvp'
+
+/**
  * Reading a group's spaces on its host (`com.atproto.space.*`): a permission set may only
  * name methods under its own namespace, so these are asked for one by one.
  */
@@ -33,6 +41,7 @@ export const HOST_METHODS: readonly string[] = [...basePermissionMethods(), ...S
 export const ATPROTO_NETWORK_SCOPE = [
   'atproto',
   `include:${CALENDAR_PERMISSIONS}`,
+  RSVP_SCOPE,
   `rpc?${HOST_METHODS.map((lxm) => `lxm=${lxm}`).join('&')}&aud=*`,
 ].join(' ')
 
@@ -49,6 +58,7 @@ export function groupScopes(aud: string): string {
     'atproto',
     `include:${BASE_PERMISSIONS}?aud=${audParam(aud)}`,
     `include:${CALENDAR_PERMISSIONS}`,
+    RSVP_SCOPE,
     ...SPACE_READ_METHODS.map((lxm) => rpcScope(lxm, aud)),
   ].join(' ')
 }

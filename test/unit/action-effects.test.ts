@@ -167,7 +167,15 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
   'event.update': async () => {
     await seed('event', EV1, picnic)
     await queue('event.update', { rkey: EV1, event: { name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z' } })
-    expect(await shown('event')).toEqual([{ ...picnic, name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z', pending: true }])
+    // The form owns the published lexicon's mode, status, places and links too: not given, they are cleared.
+    const cleared = { mode: null, status: null, locations: [], uris: [] }
+    expect(await shown('event')).toEqual([{ ...picnic, ...cleared, name: 'Picnic (moved)', startsAt: '2026-06-02T10:00:00.000Z', pending: true }])
+    // Cancelling is an edit of the status: the event stays, with its places and links.
+    const place = { kind: 'address' as const, country: 'DE', locality: 'Berlin' }
+    await queue('event.update', { rkey: EV1, event: { name: 'Picnic', startsAt: picnic.startsAt, status: 'cancelled', mode: 'hybrid', locations: [place], uris: [{ uri: 'https://tickets.example/' }] } })
+    expect(await shown('event')).toEqual([
+      { ...picnic, mode: 'hybrid', status: 'cancelled', locations: [place], uris: [{ uri: 'https://tickets.example/' }], pending: true },
+    ])
   },
   'event.delete': async () => {
     await seed('event', EV1, picnic)

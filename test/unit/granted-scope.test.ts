@@ -36,6 +36,7 @@ describe('the granted scope decides what is asked of the PDS', () => {
       'atproto',
       'include:example.groups.basePermissions?aud=did:plc:abcdefghijklmnopqrstuvwx%23groups',
       'include:example.groups.calendarPermissions',
+      'repo:community.lexicon.calendar.rsvp',
       'rpc:com.atproto.space.getRecord?aud=did:plc:abcdefghijklmnopqrstuvwx%23groups',
       'rpc:com.atproto.space.listRecords?aud=did:plc:abcdefghijklmnopqrstuvwx%23groups',
     ])

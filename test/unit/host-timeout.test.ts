@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HostClient } from '../../src/main/core/xrpc/host-client'
 import { ServiceAuthCache } from '../../src/main/core/xrpc/service-auth-cache'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
-import { plainReason, retryLater } from '../../src/main/core/outbox/send-failures'
+import { plainReason, retryLater, waitsForPerson } from '../../src/main/core/outbox/send-failures'
 import { installLogSink } from '../../src/main/core/log/log'
 import { memberWrite } from '../../src/main/core/calendar/member-writes'
 import type { OAuthSession } from '@atproto/oauth-client'
@@ -57,5 +57,21 @@ describe('a group host that does not answer', () => {
     } finally {
       delete process.env.CONVENE_HOST_TIMEOUT_MS
     }
+  })
+})
+
+describe('a member write the sign-in does not cover yet', () => {
+  it('waits for the person (sign in again) instead of being refused, naming the scope', async () => {
+    // An older sign-in, made before RSVPs were community.lexicon.calendar.rsvp: the PDS answers 403.
+    const body = JSON.stringify({ error: 'ScopeMissingError', message: 'Missing required scope "repo:community.lexicon.calendar.rsvp?action=create"' })
+    const session = {
+      did: 'did:plc:memberaaaaaaaaaaaaaaaaaa',
+      serverMetadata: { issuer: 'http://pds.test' },
+      fetchHandler: async () => new Response(body, { status: 403, headers: { 'content-type': 'application/json' } }),
+    } as unknown as OAuthSession
+    const err = await memberWrite(session, 'com.atproto.space.putRecord', { space: 'ats://x', collection: 'community.lexicon.calendar.rsvp', rkey: 'self', record: {} }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ code: 'ScopeMissingError', data: { scope: 'repo:community.lexicon.calendar.rsvp?action=create' } })
+    expect(retryLater(err)).toBe(true)
+    expect(waitsForPerson(err)).toBe(true)
   })
 })

@@ -39,6 +39,14 @@ describe('iCalendar export (RFC 5545)', () => {
     expect(second.slice(0, second.indexOf('END:VEVENT')).some((l) => l.startsWith('DESCRIPTION') || l.startsWith('LOCATION'))).toBe(false)
   })
 
+  it('says a cancelled event is cancelled (STATUS), a postponed one tentative, and gives its first link', () => {
+    const lines = unfold(toIcs([{ ...picnic, status: 'cancelled', url: 'https://tickets.example/1' }, { uid: 'u2', name: 'Later', startsAt: '2026-12-01T09:00:00Z', status: 'postponed' }])).split('\r\n')
+    expect(lines).toContain('STATUS:CANCELLED')
+    expect(lines).toContain('STATUS:TENTATIVE')
+    expect(lines).toContain('URL:https://tickets.example/1')
+    expect(unfold(toIcs([picnic]))).not.toContain('STATUS:')
+  })
+
   it('escapes backslashes, semicolons, commas and newlines in text', () => {
     expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf')
     const lines = unfold(toIcs([picnic])).split('\r\n')

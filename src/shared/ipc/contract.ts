@@ -9,7 +9,7 @@
  * so a token or key that slips into a result object never reaches the renderer.
  */
 import { z } from 'zod'
-import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES } from './views.js'
+import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, JoinRequestPageView, OpenJoinRequestsView, MemberPageView, SubjectPageView, ResolvedSubjectPageView, SyncStatusView, OutboxItemView, SubjectDetailView, RSVP_STATUSES, EVENT_MODES, EVENT_STATUSES } from './views.js'
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 import { AuditFilter, AuditPageView, MemberHistoryView } from './audit-views.js'
 import { InviteListResultView, MyInvitesView } from './my-invite-views.js'
@@ -57,13 +57,35 @@ const Subject = z.union([z.object({ did: Did }).strict(), z.object({ uri: z.stri
 
 const Rkey = z.string().regex(/^[a-zA-Z0-9._:~-]{1,512}$/, 'not a record key')
 const IsoDate = z.string().datetime({ offset: true, message: 'not a date and time' })
+const LinkUri = z.string().trim().max(2000).url('a link is a full address such as https://example.com/')
+const PlacePart = z.string().trim().max(300).optional()
+const EventAddress = z
+  .object({
+    kind: z.literal('address'),
+    // The lexicon requires it (ISO 3166, 2 to 10 characters).
+    country: z.string().trim().min(2, 'give the country code, such as DE or US').max(10),
+    name: PlacePart,
+    street: PlacePart,
+    locality: PlacePart,
+    region: PlacePart,
+    postalCode: PlacePart,
+  })
+  .strict()
+const EventUri = z.object({ kind: z.literal('uri'), uri: LinkUri, name: PlacePart }).strict()
+const EventLink = z.object({ uri: LinkUri, name: PlacePart }).strict()
 const EventFields = z
   .object({
     name: z.string().trim().min(1, 'give the event a name').max(300),
     startsAt: IsoDate,
     endsAt: IsoDate.optional(),
     description: z.string().max(3000).optional(),
+    /** Only kept for an event that had it before the published lexicon (no new event writes it). */
     location: z.string().max(300).optional(),
+    mode: z.enum(EVENT_MODES).optional(),
+    status: z.enum(EVENT_STATUSES).optional(),
+    /** The places Convene's form edits: addresses and links; other kinds stay on the record as they are. */
+    locations: z.array(z.discriminatedUnion('kind', [EventAddress, EventUri])).max(20).optional(),
+    uris: z.array(EventLink).max(20).optional(),
   })
   .strict()
   // Compared as instants: the two may carry different offsets (across a summer-time change).

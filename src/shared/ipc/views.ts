@@ -4,8 +4,30 @@
  */
 import { z } from 'zod'
 
-/** The answers an RSVP gives (example.groups.rsvp's known values). */
+/** The answers an RSVP gives (community.lexicon.calendar.rsvp's tokens, without the `…rsvp#` before them). */
 export const RSVP_STATUSES = ['going', 'interested', 'notgoing'] as const
+
+/** How people attend an event (community.lexicon.calendar.event#mode, without the `…event#`). */
+export const EVENT_MODES = ['inperson', 'virtual', 'hybrid'] as const
+/** Where an event stands (community.lexicon.calendar.event#status, without the `…event#`). */
+export const EVENT_STATUSES = ['planned', 'scheduled', 'rescheduled', 'cancelled', 'postponed'] as const
+
+const optionalText = z.string().optional()
+/**
+ * An event's place, one of the published lexicon's union (community.lexicon.location.*
+ * and the event's own #uri), by `kind` rather than `$type`. Another app's kinds Convene
+ * does not know are not shown, and are kept when the event is edited (calendar-space.ts).
+ */
+export const EventLocationView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('address'), country: z.string(), name: optionalText, street: optionalText, locality: optionalText, region: optionalText, postalCode: optionalText }),
+  z.object({ kind: z.literal('geo'), latitude: z.string(), longitude: z.string(), altitude: optionalText, name: optionalText }),
+  z.object({ kind: z.literal('fsq'), placeId: z.string(), latitude: optionalText, longitude: optionalText, name: optionalText }),
+  z.object({ kind: z.literal('hthree'), value: z.string(), name: optionalText }),
+  z.object({ kind: z.literal('uri'), uri: z.string(), name: optionalText }),
+])
+export type EventLocation = z.infer<typeof EventLocationView>
+/** A link that goes with an event (tickets, a page, the stream), with its name when given. */
+export const EventLinkView = z.object({ uri: z.string(), name: optionalText })
 
 export const GroupSummaryView = z.object({
   accountDid: z.string(),
@@ -198,7 +220,12 @@ export const EventView = z.object({
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   description: z.string().nullable(),
+  /** Free text written by Convene before the published lexicon (no `locations` then): shown as a place's name. */
   location: z.string().nullable(),
+  mode: z.enum(EVENT_MODES).nullable().default(null),
+  status: z.enum(EVENT_STATUSES).nullable().default(null),
+  locations: z.array(EventLocationView).default([]),
+  uris: z.array(EventLinkView).default([]),
   createdAt: z.string(),
   /** This account's own answer, from its own PDS. */
   myRsvp: z.string().nullable(),

@@ -95,12 +95,16 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
       description: 'Bring a towel',
       mode: 'community.lexicon.calendar.event#inperson',
       uris: [{ uri: 'https://swim.example/harbour', name: 'Sign-up sheet' }],
+      rsvpExpected: true,
+      locations: [{ $type: 'community.lexicon.location.hthree', value: '8a1fb46622dffff', name: 'Harbour' }],
       createdAt: '2030-01-01T00:00:00.000Z',
     }
     // Written as another app would: straight into the group's calendar space.
     await ensureCalendarSpace(host, groupDid())
     await rt.credentials.write(host.host, groupDid(), calendarSpace(groupDid()), 'com.atproto.space.putRecord', { space: calendarSpace(groupDid()), repo: groupDid(), collection: 'community.lexicon.calendar.event', rkey, record: theirs })
-    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.update', rkey, event: { name: 'Harbour swim (7am)', startsAt: '2030-06-01T07:00:00.000Z' } } })
+    // The form shows mode and links (prefilled, sent back as they were); the description was cleared in it.
+    const event = { name: 'Harbour swim (7am)', startsAt: '2030-06-01T07:00:00.000Z', mode: 'inperson' as const, uris: [{ uri: 'https://swim.example/harbour', name: 'Sign-up sheet' }] }
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.update', rkey, event } })
     await settled()
     const { value } = await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid()), repo: groupDid(), collection: 'community.lexicon.calendar.event', rkey })
     // The form's fields are as edited (the description was cleared in the form), the rest as the other app left it.

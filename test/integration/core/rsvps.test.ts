@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { MemberPds } from '../../support/member-pds.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
-import { calendarSpace, EVENT_COLLECTION, RSVP_COLLECTION } from '../../../src/main/core/calendar/calendar-space.js'
+import { calendarSpace, EVENT_COLLECTION, LEGACY_RSVP_COLLECTION as RSVP_COLLECTION } from '../../../src/main/core/calendar/calendar-space.js'
 import type { StackAccountName } from '../../../src/shared/stack-file.js'
 
 const net = useLocalNetwork()
@@ -16,7 +16,11 @@ useSignedInCore(net, { groups: ['open'] }, (signedIn) => ({ app, owner } = signe
 const settled = () => eventually(async () => (await app.call('outbox.list', {})).every((o) => o.state !== 'queued' && o.state !== 'sending'))
 const events = () => app.call('groups.events', { accountDid: owner, groupDid: groupDid() })
 
-/** A member answering from their own PDS (another person's app, as far as this one knows). */
+/**
+ * A member answering from their own PDS (another person's app, as far as this one knows),
+ * in the collection Convene wrote before the published one: still read. The published
+ * collection's own cases are in calendar-lexicons.test.ts.
+ */
 const answer = (name: StackAccountName, rkey: string, status: string) =>
   pds.put(name, {
     space: calendarSpace(groupDid()),

@@ -236,6 +236,34 @@ describe('finding: an organizer could not read the RSVPs members write into the 
   })
 })
 
+describe('issue 27: RSVPs in the published community.lexicon.calendar.rsvp', () => {
+  const g: StackGroupName = 'open'
+  const PUBLISHED = 'community.lexicon.calendar.rsvp'
+  const eventRkey = '3kabcdefgh33x'
+  const cid = 'bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm'
+
+  it('keeps and serves one as it keeps any member record, checked against the lexicon', async () => {
+    const created = await net.as('owner').call('example.groups.createSpace', {
+      body: { group: groupDid(g), type: 'community.lexicon.calendar', skey: 'self', name: 'Calendar', readableBy: ['owner', 'admin', 'moderator', 'member'], credentialScopes: [{ role: 'owner', scopes: [EVENT] }] },
+    })
+    // Another test of this network may have made it already.
+    expect([200, 400], JSON.stringify(created.body)).toContain(created.status)
+    const record = { $type: PUBLISHED, subject: { uri: `at://${groupDid(g)}/${EVENT}/${eventRkey}`, cid }, status: `${PUBLISHED}#going` }
+    const put = await pds.put('member', { space: calendarSpace(g), collection: PUBLISHED, rkey: eventRkey, record })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    const listed = await net.as('owner').call<{ records: (SpaceRecord & { repo: string })[] }>('example.groups.listMemberRecords', { params: { space: calendarSpace(g), collection: PUBLISHED } })
+    expect(listed.body.records).toEqual([{ uri: put.body.uri, repo: pds.did('member'), cid: put.body.cid, value: record }])
+  })
+
+  it('does not keep one that breaks the lexicon (the old string subject in the new collection): the PDS took it, the host does not serve it', async () => {
+    const rkey = '3kabcdefgh44x'
+    const put = await pds.put('member', { space: calendarSpace(g), collection: PUBLISHED, rkey, record: { $type: PUBLISHED, subject: `${calendarSpace(g)}/${groupDid(g)}/${EVENT}/${rkey}`, status: 'going' } })
+    expect(put.status).toBe(200)
+    expect(await announce('member', { space: calendarSpace(g), collection: PUBLISHED, rkey, action: 'put', cid: put.body.cid })).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await getOnHost('owner', calendarSpace(g), 'member', PUBLISHED, rkey)).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+  })
+})
+
 describe('finding: the local PDS announced writes to whatever service DID a server’s _health claimed', () => {
   const g: StackGroupName = 'invite'
   const space = () => calendarSpace(g)

@@ -5,8 +5,10 @@ import type { SpaceWrite } from '../credentials/group-credentials.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ProcedureInput } from '../xrpc/methods.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import type { ActionTable, EventFields } from '../actions/action-spec.js'
+import { retryLater } from '../outbox/send-failures.js'
+import type { ActionTable } from '../actions/action-spec.js'
 import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, RSVP_COLLECTION } from './calendar-space.js'
+import { eventFieldsView, rsvpToken } from './event-record.js'
 
 async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
@@ -16,16 +18,34 @@ async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): 
     .catch(() => false)
 }
 
-/** The event record as the host holds it (undefined when it is gone), so an edit keeps what it does not change. */
-async function eventRecordOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<Record<string, unknown> | undefined> {
+/** The event record as the host holds it, with its CID (undefined when it is gone), so an edit keeps what it does not change. */
+async function eventOnHostNow(rt: AccountRuntime, groupDid: string, rkey: string): Promise<{ value: Record<string, unknown>; cid?: string } | undefined> {
   const host = await rt.hostOf(groupDid)
   try {
-    const { value } = await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
-    return value as Record<string, unknown>
+    const { value, cid } = await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
+    return { value: value as Record<string, unknown>, cid }
   } catch (err) {
     if (err instanceof XrpcCallError && err.error === 'RecordNotFound') return undefined
     throw err
   }
+}
+
+/**
+ * The event's CID for an RSVP's strongRef: as the host holds it now, or, when the host
+ * cannot be asked (offline, down), as the last sync read it, so answering needs only
+ * one's own PDS as it did before. An event the host no longer has is refused.
+ */
+async function eventCid(rt: AccountRuntime, groupDid: string, rkey: string): Promise<string> {
+  let event
+  try {
+    event = await eventOnHostNow(rt, groupDid, rkey)
+  } catch (err) {
+    const cached = await readItem<{ cid?: string | null }>(rt.cache, groupDid, 'event', rkey)
+    if (retryLater(err) && cached?.cid) return cached.cid
+    throw err
+  }
+  if (!event?.cid) throw new XrpcCallError('com.atproto.space.getRecord', 404, 'RecordNotFound', 'The event is no longer on the calendar')
+  return event.cid
 }
 
 /** An event written as the group, through a group credential for the calendar space (made with the first event). */
@@ -40,7 +60,13 @@ async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: st
   }
 }
 
-const nullable = (e: EventFields) => ({ name: e.name, startsAt: e.startsAt, endsAt: e.endsAt ?? null, description: e.description ?? null, location: e.location ?? null })
+const nullable = eventFieldsView
+/**
+ * How an RSVP names its event (a strongRef's `uri` must be an at-uri): the group's
+ * record by collection and rkey. A space record's own address has more path segments
+ * than an at-uri may; the RSVP sits in the same calendar space, which says where.
+ */
+export const eventRefUri = (groupDid: string, rkey: string) => `at://${groupDid}/${EVENT_COLLECTION}/${rkey}`
 /** An event's record address, as the change log names it. */
 const eventAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, rkey)
 
@@ -68,14 +94,15 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     answered: (p, _answer, { groupDid, now }) => [{ kind: 'record.created', subject: eventAddress(groupDid, p.rkey), createdAt: now }],
   },
   'event.update': {
-    label: (p) => `Update “${p.event.name}”`,
+    // Cancelling and postponing are edits of the status (the event stays on the calendar).
+    label: (p) => (p.event.status === 'cancelled' ? `Cancel “${p.event.name}”` : p.event.status === 'postponed' ? `Postpone “${p.event.name}”` : `Update “${p.event.name}”`),
     applyToCache: async (tx, g, p, id) => {
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
       if (e) await putItem(tx, g, 'event', p.rkey, { ...e, ...nullable(p.event) }, id)
     },
     send: async (rt, g, p) => {
-      const current = await eventRecordOnHost(rt, g, p.rkey)
-      return writeEvent(rt, g, 'com.atproto.space.putRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: editedEventRecord(current, p.event, new Date().toISOString()) }))
+      const current = await eventOnHostNow(rt, g, p.rkey)
+      return writeEvent(rt, g, 'com.atproto.space.putRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: editedEventRecord(current?.value, p.event, new Date().toISOString()) }))
     },
     conflicts: { Forbidden: 'Your role cannot change this group’s calendar.' },
     changes: ['record.updated', 'record.created'],
@@ -99,15 +126,18 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
       if (e) await putItem(tx, g, 'event', p.rkey, { ...e, myRsvp: p.status }, id)
     },
-    // The RSVP's rkey is the event's, so answering again overwrites (spec section 4).
-    send: async (rt, g, p) =>
-      memberWrite(await rt.session(), 'com.atproto.space.putRecord', {
+    // The RSVP's rkey is the event's, so answering again overwrites (spec section 4). The
+    // published lexicon's subject is a strongRef: the event's CID as the host holds it now.
+    send: async (rt, g, p) => {
+      const cid = await eventCid(rt, g, p.rkey)
+      await memberWrite(await rt.session(), 'com.atproto.space.putRecord', {
         space: calendarSpace(g),
         collection: RSVP_COLLECTION,
         rkey: p.rkey,
-        record: { $type: RSVP_COLLECTION, subject: eventAddress(g, p.rkey), status: p.status, createdAt: new Date().toISOString() },
-      }),
-    conflicts: {},
+        record: { $type: RSVP_COLLECTION, subject: { uri: eventRefUri(g, p.rkey), cid }, status: rsvpToken(p.status), createdAt: new Date().toISOString() },
+      })
+    },
+    conflicts: { RecordNotFound: 'This event is no longer on the calendar.' },
     changes: ['record.created', 'record.updated'],
     list: 'events',
     confirmed: 'keep',

@@ -1,29 +1,18 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import type { EventFields } from '../actions/action-spec.js'
+import { EVENT_COLLECTION } from './event-record.js'
 import { formatSpaceAddress } from '../../../shared/space-address.js'
 
 export const CALENDAR_TYPE = 'community.lexicon.calendar'
-export const EVENT_COLLECTION = 'community.lexicon.calendar.event'
+export { EVENT_COLLECTION, RSVP_COLLECTION, eventRecord, editedEventRecord } from './event-record.js'
 export const EVENT_IMAGE_COLLECTION = 'example.groups.eventImage'
-export const RSVP_COLLECTION = 'example.groups.rsvp'
-export const ACCEPTANCE_COLLECTION = 'example.groups.acceptance'
-
-/** A calendar event record as the group writes it (community.lexicon.calendar.event). */
-export const eventRecord = (e: EventFields, createdAt: string) => ({ $type: EVENT_COLLECTION, ...e, createdAt })
-
-/** The fields Convene's event form owns: an edit sets or clears these and nothing else. */
-const FORM_FIELDS = new Set(['name', 'startsAt', 'endsAt', 'description', 'location'])
-
 /**
- * An edited event written back over the record as it stands: fields other apps wrote
- * (and Convene's form does not show) are kept whole, and so is when it was created.
+ * Where Convene wrote RSVPs before it wrote the published community.lexicon.calendar.rsvp:
+ * still read (rsvps.ts, my-rsvps.ts), never written; an answer in the new collection wins
+ * over one here for the same event.
  */
-export function editedEventRecord(current: Record<string, unknown> | undefined, e: EventFields, now: string) {
-  const kept = Object.fromEntries(Object.entries(current ?? {}).filter(([k]) => !FORM_FIELDS.has(k)))
-  const createdAt = typeof current?.createdAt === 'string' ? current.createdAt : now
-  return { ...kept, ...eventRecord(e, createdAt) }
-}
+export const LEGACY_RSVP_COLLECTION = 'example.groups.rsvp'
+export const ACCEPTANCE_COLLECTION = 'example.groups.acceptance'
 
 export const calendarSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: CALENDAR_TYPE, skey: 'self' })
 export const membersSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: 'members', skey: 'self' })

@@ -3,6 +3,8 @@ import { UserFacingError } from '../ipc/errors.js'
 import { plainMessage } from '@shared/errors.js'
 import { OWN_SERVER_SILENCE, sendWithTimeLimit } from '../xrpc/time-limit.js'
 import { callProcedure, type Send } from '../xrpc/validated-call.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { scopeFromScopeMissing } from '../../../shared/scopes.js'
 
 /**
  * A member's own records (acceptance, RSVPs) go to their own PDS through their own
@@ -14,7 +16,17 @@ export async function memberWrite(
   method: 'com.atproto.space.putRecord' | 'com.atproto.space.deleteRecord',
   body: { space: string; collection: string; rkey: string; record?: Record<string, unknown> },
 ): Promise<void> {
-  await callProcedure(ownPdsSend(session, method), { kind: 'pds', url: session.serverMetadata.issuer }, method, { ...body, repo: session.did })
+  try {
+    await callProcedure(ownPdsSend(session, method), { kind: 'pds', url: session.serverMetadata.issuer }, method, { ...body, repo: session.did })
+  } catch (err) {
+    // A sign-in made before the collection was asked for (RSVPs moved to
+    // community.lexicon.calendar.rsvp, a scope of its own): not a refusal, but something
+    // only the person can end by signing in again, so the change waits for them.
+    if (err instanceof XrpcCallError && err.error === 'ScopeMissingError') {
+      throw new UserFacingError('ScopeMissingError', plainMessage('ScopeMissingError'), { scope: scopeFromScopeMissing(err.serverMessage) ?? `repo:${body.collection}` })
+    }
+    throw err
+  }
 }
 
 /**

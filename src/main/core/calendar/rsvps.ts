@@ -1,10 +1,8 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { allPages } from '../groups/host-pages.js'
-import { calendarSpace, RSVP_COLLECTION } from './calendar-space.js'
-import { RSVP_STATUSES } from '../../../shared/ipc/views.js'
-
-type RsvpStatus = (typeof RSVP_STATUSES)[number]
+import { calendarSpace, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'
+import { mergeAnswers, type RsvpStatus } from './rsvp-records.js'
 
 /** One member's answer to one event, as the group's host serves it. */
 export interface MemberRsvp {
@@ -13,35 +11,36 @@ export interface MemberRsvp {
 }
 
 /**
- * Every member's RSVPs in the group's calendar space, by event rkey (an RSVP's rkey is
- * its event's), from the host in one paged call (`example.groups.listMemberRecords`).
- * An answer outside the lexicon's known values is left out rather than guessed at. A
- * host without the method, a role that cannot read the calendar, or a sign-in that does
- * not cover the call yet: no one's answers are shown, and the rest of the sync goes on.
+ * Every member's RSVPs in the group's calendar space, by event rkey, from the host in
+ * one paged call per collection (`example.groups.listMemberRecords`): the published
+ * community.lexicon.calendar.rsvp (written by Convene now, and by other calendar apps)
+ * and example.groups.rsvp (written by Convene before); a member's answer in the
+ * published collection wins over their old one for the same event. An answer outside the
+ * lexicon's known values is left out rather than guessed at. A host without the method,
+ * a role that cannot read the calendar, or a sign-in that does not cover the call yet:
+ * no one's answers are shown, and the rest of the sync goes on.
  */
 export async function fetchRsvps(host: HostClient, groupDid: string): Promise<Map<string, MemberRsvp[]>> {
-  let records
-  try {
-    // The answers are checked against the lexicon (validated-call.ts): uri and repo are there.
-    records = await allPages(async (cursor) => {
-      const res = await host.query('example.groups.listMemberRecords', { space: calendarSpace(groupDid), collection: RSVP_COLLECTION, limit: 100, cursor })
+  // The answers are checked against the lexicon (validated-call.ts): uri and repo are there.
+  const read = (collection: string) =>
+    allPages(async (cursor) => {
+      const res = await host.query('example.groups.listMemberRecords', { space: calendarSpace(groupDid), collection, limit: 100, cursor })
       return { items: res.records, cursor: res.cursor }
     })
+  let legacy, current
+  try {
+    ;[legacy, current] = await Promise.all([read(LEGACY_RSVP_COLLECTION), read(RSVP_COLLECTION)])
   } catch (err) {
     if (err instanceof XrpcCallError && ['Forbidden', 'SpaceNotFound', 'MethodNotImplemented'].includes(err.error)) return new Map()
     // A sign-in that does not cover the call yet (mint-service-auth.ts).
     if ((err as { code?: unknown }).code === 'ScopeMissingError') return new Map()
     throw err
   }
+  // A moderator's reader is served taken-down answers too, marked: they are not counted.
+  const shown = (rs: typeof current) => rs.filter((r) => !r.takenDown)
   const byEvent = new Map<string, MemberRsvp[]>()
-  for (const r of records) {
-    // A moderator's reader is served taken-down answers too, marked: they are not counted.
-    if (r.takenDown) continue
-    // A record's value is the member's own: only its status is read, and only a known one.
-    const status = (r.value as { status?: unknown }).status
-    if (!RSVP_STATUSES.includes(status as RsvpStatus)) continue
-    const rkey = r.uri.split('/').pop()!
-    byEvent.set(rkey, [...(byEvent.get(rkey) ?? []), { did: r.repo, status: status as RsvpStatus }])
+  for (const { event, status, record } of mergeAnswers(shown(legacy), shown(current), (r) => r.repo).values()) {
+    byEvent.set(event, [...(byEvent.get(event) ?? []), { did: record.repo, status }])
   }
   return byEvent
 }

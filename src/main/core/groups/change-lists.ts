@@ -1,5 +1,5 @@
 import { parseRecordAddress } from '../../../shared/space-address.js'
-import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { EVENT_COLLECTION, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import type { Change, ChangeKind } from '../actions/action-spec.js'
 import type { ListName } from './refresh-group.js'
 
@@ -12,7 +12,7 @@ const groupView: Named = { lists: [], group: true }
 const member = (change: Change, me: string): Named => (change.subject === me ? 'everything' : only('members'))
 function record(change: Change): Named {
   const collection = change.subject === undefined ? undefined : parseRecordAddress(change.subject)?.collection
-  if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION) return only('events')
+  if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION || collection === LEGACY_RSVP_COLLECTION) return only('events')
   if (collection === 'example.groups.space') return only('spaces')
   return only()
 }

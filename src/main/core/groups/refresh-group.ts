@@ -20,6 +20,7 @@ import { MY_REQUEST } from '../membership/my-join-request.js'
 import { actionMethodsByAbility } from '../actions/registry.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
+import { eventFromRecord } from '../calendar/event-record.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
 
@@ -33,18 +34,15 @@ export const knownSubjects = (subjects: Subject[]) =>
 
 const WELL_KNOWN = new Set(['meta', 'members'])
 
-function eventView(r: { uri: string; value: Record<string, string>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
-  const v = r.value
+function eventView(r: { uri: string; cid?: string; value: Record<string, unknown>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
   return {
     rsvps,
     rkey: r.uri.split('/').pop()!,
     uri: r.uri,
-    name: v.name ?? '',
-    startsAt: v.startsAt ?? '',
-    endsAt: v.endsAt ?? null,
-    description: v.description ?? null,
-    location: v.location ?? null,
-    createdAt: v.createdAt ?? '',
+    // Any app's record, read field by field (calendar/event-record.ts): an old free-text `location` too.
+    ...eventFromRecord(r.value),
+    // Kept in the cache (not shown): an RSVP's strongRef names it when the host cannot be asked.
+    cid: r.cid ?? null,
     myRsvp,
     takenDown: r.takenDown ?? false,
   }
@@ -158,7 +156,7 @@ async function fetchLists(host: HostClient, g: GroupView, only: ReadonlySet<List
     ? allPages(async (cursor) => {
         const res = await host.query('com.atproto.space.listRecords', { space: calendarSpace(group), repo: group, collection: EVENT_COLLECTION, limit: 100, cursor })
         // A moderator is served taken-down events too, marked, so the calendar can say so.
-        return { items: res.records.map((r) => ({ uri: r.uri, value: r.value as Record<string, string>, takenDown: r.takenDown ?? false })), cursor: res.cursor }
+        return { items: res.records.map((r) => ({ uri: r.uri, cid: r.cid, value: r.value as Record<string, string>, takenDown: r.takenDown ?? false })), cursor: res.cursor }
       }, onPage).catch((err: unknown) => {
         // No calendar yet (it is made with the first event), or not readable by this role.
         if (err instanceof XrpcCallError && (err.error === 'SpaceNotFound' || err.error === 'Forbidden')) return []

@@ -2,7 +2,9 @@ import { knownProfiles } from '../people/profile-cache.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { SubjectDetail } from '../../../shared/ipc/views.js'
 import { readItem, readItems, readItemsByKey } from '../cache/items.js'
-import { EVENT_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { EVENT_COLLECTION, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { eventFromRecord, rsvpStatus } from '../calendar/event-record.js'
+import { placeInWords } from '../../../shared/event-places.js'
 import { isSubjectAccount, isSubjectRecord, type SubjectAccount, type SubjectRecord } from '@node/lexicon/types/example/groups/defs.js'
 import type { $Typed } from '@node/lexicon/util.js'
 import { parseRecordAddress } from '../../../shared/space-address.js'
@@ -31,13 +33,13 @@ function shownRecord(uri: string, record: Record<string, unknown> | undefined): 
       name: text(record.name) ?? '(unnamed event)',
       startsAt: text(record.startsAt),
       endsAt: text(record.endsAt),
-      location: text((record.locations as { name?: string }[] | undefined)?.[0]?.name) ?? text(record.location),
+      location: placesInWords(record) ?? null,
       description: text(record.description),
     }
   }
-  if (collection === RSVP_COLLECTION) {
+  if (collection === RSVP_COLLECTION || collection === LEGACY_RSVP_COLLECTION) {
     const subject = record.subject as { uri?: string } | string | undefined
-    return { kind: 'rsvp', status: text(record.status) ?? '', event: typeof subject === 'string' ? subject : text(subject?.uri), by: address?.repo ?? '' }
+    return { kind: 'rsvp', status: rsvpStatus(record.status) ?? text(record.status) ?? '', event: typeof subject === 'string' ? subject : text(subject?.uri), by: address?.repo ?? '' }
   }
   return {
     kind: 'fields',
@@ -125,4 +127,11 @@ function knownSubject(subject: $Typed<SubjectAccount> | $Typed<SubjectRecord> | 
   if (isSubjectAccount(subject)) return { did: subject.did }
   if (isSubjectRecord(subject)) return { uri: subject.uri, ...(subject.cid ? { cid: subject.cid } : {}) }
   return key.startsWith('did:') ? { did: key } : { uri: key }
+}
+
+/** Every place an event names, in words (the free text Convene wrote before, too), or undefined when none. */
+function placesInWords(record: Record<string, unknown>): string | undefined {
+  const e = eventFromRecord(record)
+  const words = [...(e.location ? [e.location] : []), ...e.locations.map(placeInWords)]
+  return words.length ? words.join('; ') : undefined
 }

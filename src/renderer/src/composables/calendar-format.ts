@@ -1,8 +1,31 @@
 import { addDays, dayKey } from '../../../shared/calendar-dates'
 import type { GroupAction } from '../stores/groups'
+import type { EventItem } from '../../../shared/ipc/views'
 
 /** What the event form gives: the fields of `event.create` and `event.update`. */
 export type EventFields = Extract<GroupAction, { kind: 'event.create' }>['event']
+export type EventStatus = NonNullable<EventFields['status']>
+export type EventMode = NonNullable<EventFields['mode']>
+
+/**
+ * An event as the form would send it back unchanged: what an edit of one field (the
+ * status, when cancelling or postponing) starts from. Places of the kinds the form does
+ * not edit are not sent: the core keeps them on the record (calendar/event-record.ts).
+ */
+export function fieldsOfEvent(e: EventItem): EventFields {
+  const locations = e.locations.filter((l): l is Extract<EventItem['locations'][number], { kind: 'address' | 'uri' }> => l.kind === 'address' || l.kind === 'uri')
+  return {
+    name: e.name,
+    startsAt: e.startsAt,
+    ...(e.endsAt ? { endsAt: e.endsAt } : {}),
+    ...(e.description ? { description: e.description } : {}),
+    ...(e.location ? { location: e.location } : {}),
+    ...(e.mode ? { mode: e.mode } : {}),
+    ...(e.status ? { status: e.status } : {}),
+    ...(locations.length ? { locations } : {}),
+    ...(e.uris.length ? { uris: e.uris } : {}),
+  }
+}
 
 /** How the calendar shows dates and times: the viewer's locale and time zone. */
 const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' })
