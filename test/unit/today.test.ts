@@ -100,7 +100,7 @@ describe('Today over the caches', () => {
     await putItem(cache, G1, 'event', 'past', event('past', NOW - 3_600_000), null)
     await cache
       .insertInto('outbox')
-      .values({ idempotencyKey: 'k', groupDid: G1, kind: 'member.eject', payload: '{}', label: 'Remove @bob', state: 'conflict', attempts: 1, lastError: 'Not a member', createdAt: '2024-12-31T00:00:00.000Z', updatedAt: '2024-12-31T00:00:00.000Z', failures: 0, nextAttemptAt: null })
+      .values({ id: 1, idempotencyKey: 'k', groupDid: G1, kind: 'member.eject', payload: '{}', label: 'Remove @bob', state: 'conflict', attempts: 1, lastError: 'Not a member', createdAt: '2024-12-31T00:00:00.000Z', updatedAt: '2024-12-31T00:00:00.000Z', failures: 0, nextAttemptAt: null })
       .execute()
 
     const page = await today.page({ offset: 0, limit: 4, order: 'oldest' })
