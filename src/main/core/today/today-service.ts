@@ -110,7 +110,14 @@ export class TodayService {
     const changedCount = this.lastTold?.waiting !== now.waiting
     this.lastTold = now
     this.notices?.emit('today.changed', now)
-    if (changedCount) for (const listener of this.listeners) listener(now.waiting)
+    if (!changedCount) return
+    for (const listener of this.listeners) {
+      try {
+        listener(now.waiting)
+      } catch (err) {
+        log.warn('today', 'the count could not be shown', errorFields(err))
+      }
+    }
   }
 
   /** Display names from each account's kept profiles, for the page only. */
