@@ -1,6 +1,12 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect, openSignedIn, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+}
 
 /** The number the window's title leads with: "(12) Today · Convene". */
 async function titleCount(page: Page): Promise<number> {
@@ -73,6 +79,7 @@ test.describe('Today', () => {
     expect(before).toBeGreaterThanOrEqual(3)
     await expect(page.getByTestId('today-link')).toContainText(String(before))
     await page.screenshot({ path: testInfo.outputPath('today.png'), fullPage: true })
+    expect(await violations(page)).toEqual([])
 
     // Admit the walker (a), held for Undo meanwhile: the count drops at once.
     await focusItem(page, `today-joinRequest-${outsider.did}`)
@@ -89,6 +96,8 @@ test.describe('Today', () => {
     await expect(asking).toHaveCount(0, { timeout: 30_000 })
     await expect(reported).toHaveCount(0, { timeout: 30_000 })
     await expect(cooking).toBeVisible()
+    // The focused item went: focus stays in the list, on the one in its place, not lost to the page.
+    await expect(page.getByRole('list', { name: 'What waits for you' }).locator('li:focus')).toHaveCount(1)
     await expect(cooking.getByRole('button', { name: /^Admit / })).toBeVisible()
     const members = await ownerPeer.query('example.groups.listMembers', { group: walkers })
     expect(JSON.stringify(members.body)).toContain(outsider.did)
