@@ -105,5 +105,15 @@ test.describe('Today', () => {
     await expect(cooking.getByRole('button', { name: /^Admit / })).toBeVisible()
     const members = await ownerPeer.query('example.groups.listMembers', { group: walkers })
     expect(JSON.stringify(members.body)).toContain(outsider.did)
+
+    // Shift+A: admit and go on, as the admin (the other account): the count drops again, focus stays in the list.
+    await focusItem(page, `today-joinRequest-${outsider2.did}`)
+    await page.keyboard.press('Shift+A')
+    await expect(page).toHaveTitle(before - 3 ? `(${before - 3}) Today · Convene` : 'Today · Convene')
+    await expect(page.getByRole('list', { name: 'What waits for you' }).locator('li:focus')).toHaveCount(1)
+    await expect(cooking).toHaveCount(0, { timeout: 30_000 })
+    // Focus is still somewhere sensible: on an item, or, the list emptied, on the words saying so.
+    await expect(page.locator('[data-testid="today-list"] li:focus, [data-testid="today-empty"]:focus')).toHaveCount(1)
+    expect(JSON.stringify((await adminPeer.query('example.groups.listMembers', { group: cooks })).body)).toContain(outsider2.did)
   })
 })
