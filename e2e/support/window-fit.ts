@@ -55,6 +55,7 @@ export function mainScreens(accountDid: string, groupDid: string) {
     { name: 'spaces', hash: `${g}/spaces`, ready: { testid: 'spaces-list' } },
     { name: 'pending changes', hash: '#/outbox', ready: { role: 'heading', name: 'Changes not yet confirmed' } },
     { name: 'accounts', hash: '#/sign-in', ready: { testid: 'account-list' } },
+    { name: 'today', hash: '#/today', ready: { testid: 'today-list' } },
   ] as const
 }
 export type Screen = ReturnType<typeof mainScreens>[number]

@@ -101,6 +101,11 @@ describe('the built Electron main process, on a stand-in Electron', () => {
     expect(sent.map((r) => r.name)).toContain('sync.progress')
   })
 
+  it('puts the count of what waits on Today on the dock or taskbar badge (nothing yet: no account)', async () => {
+    await until('app.setBadgeCount')
+    expect(first<{ count: number }>('app.setBadgeCount').count).toBe(0)
+  })
+
   it('started the core against the local network and the keychain', async () => {
     const info = await invoke('app.getInfo')
     expect(info).toMatchObject({

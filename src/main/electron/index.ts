@@ -63,6 +63,8 @@ app.whenReady().then(async () => {
   // The e2e suite reads which calls reached the core from here (e2e/support/fixtures.ts).
   if (process.env.CONVENE_CALL_LOG === 'on') Object.assign(globalThis, { conveneCallLog: callLog(core.handlers) })
   forwardNotices(core.notices, isAppUrl)
+  // What waits on Today, on the dock or taskbar icon (the loopback shell has only the window title).
+  core.groups.today.onWaiting((waiting) => app.setBadgeCount(waiting))
   createMainWindow(devServerUrl, rendererFile)
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createMainWindow(devServerUrl, rendererFile)

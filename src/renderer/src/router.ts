@@ -19,6 +19,7 @@ const lazyViews = {
   moderation: () => import('./views/group/ModerationView.vue'),
   calendar: () => import('./views/group/CalendarView.vue'),
   settings: () => import('./views/group/SettingsView.vue'),
+  today: () => import('./views/TodayView.vue'),
 }
 
 export function prefetchViews() {
@@ -37,6 +38,7 @@ export function createAppRouter() {
       { path: '/act-as-group', name: 'act-as-group', component: ActAsGroupView, meta: { title: 'Act as a group' } },
       { path: '/groups', name: 'groups', component: GroupsHome, meta: { title: 'Groups' } },
       { path: '/outbox', name: 'outbox', component: OutboxPanel, meta: { title: 'Pending changes' } },
+      { path: '/today', name: 'today', component: lazyViews.today, meta: { title: 'Today' } },
       {
         path: '/g/:account/:group',
         component: GroupLayout,

@@ -14,6 +14,7 @@ import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 import { AuditFilter, AuditPageView, MemberHistoryView } from './audit-views.js'
 import { InviteListResultView, MyInvitesView } from './my-invite-views.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
+import { TodayPageView, TodayQuery } from './today-views.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 
 const Empty = z.object({}).strict()
@@ -299,6 +300,8 @@ export const contract = {
   'groupSessions.signOut': { input: z.object({ did: Did }).strict(), output: z.object({}) },
   /** Adds an event to the group's calendar as the group, through its session (no getGroupAuth). */
   'groupSessions.createEvent': { input: z.object({ groupDid: Did, event: EventFields }).strict(), output: z.object({ uri: z.string(), rkey: z.string() }) },
+  /** A page of Today: what waits for the person in every group of every account, from the caches only (main/core/today/). */
+  'today.items': { input: z.object(TodayQuery).strict(), output: TodayPageView },
 } as const
 
 /**
@@ -343,6 +346,8 @@ export const notices = {
   'sync.progress': SyncStatusView,
   /** An account signed in or out, or its session ended (needs sign-in); null: more than one did. */
   'account.state': z.object({ did: z.string().nullable() }),
+  /** What Today holds changed: how many items wait now (the title and badge count), and its revision (read its pages again). */
+  'today.changed': z.object({ waiting: z.number().int(), revision: z.number().int() }),
 } as const
 
 export type Notices = typeof notices

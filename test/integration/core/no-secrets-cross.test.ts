@@ -57,6 +57,7 @@ describe('IPC carries no secret', () => {
       ['groups.act', { ...inGroup, action: { kind: 'invite.create', invitee: net.as('outsider2').did } }],
       ['groups.actMany', { ...inGroup, actions: [{ kind: 'invite.revoke', invitee: net.as('outsider2').did }] }],
       ['outbox.list', {}],
+      ['today.items', {}],
       ['sync.now', {}],
       ['sync.status', {}],
     ]

@@ -39,6 +39,11 @@ class App extends EventEmitter {
   getPath(name) {
     return path.join(home, name)
   }
+  /** The dock or taskbar count (Today's waiting items). */
+  setBadgeCount(count) {
+    report('app.setBadgeCount', { count })
+    return true
+  }
   setAboutPanelOptions(options) {
     report('app.setAboutPanelOptions', { options })
   }

@@ -11,6 +11,7 @@ import { OrganizerQueue } from './organizer-queue.js'
 import { LiveChanges } from '../live/live-changes.js'
 import type { Profile } from '../people/profile-reader.js'
 import { rememberHandle } from '../people/list-handles.js'
+import { TodayService } from '../today/today-service.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -38,6 +39,8 @@ export class GroupService {
   readonly organizing: OrganizerQueue
   /** Live connections to the hosts (started by the core when it keeps groups up to date). */
   readonly live: LiveChanges
+  /** Today: what waits for the person across every group, from the caches (today/). */
+  readonly today: TodayService
   private readonly runtimes: AccountRuntimes
 
   constructor(opts: GroupServiceOptions) {
@@ -49,6 +52,7 @@ export class GroupService {
     this.organizing = new OrganizerQueue(this.runtimes, this.syncing, lists, opts)
     this.live = new LiveChanges({ runtimes: this.runtimes, accounts: opts.accounts, syncing: this.syncing, notices: opts.notices })
     this.syncing.liveStates = () => this.live.states()
+    this.today = new TodayService(() => this.runtimes.all(), opts.notices)
   }
 
   /** One account's runtime (its cache, outbox and tokens). */
@@ -68,6 +72,7 @@ export class GroupService {
   /** Sends under way finish, then background work stops, then the caches close. */
   async close(): Promise<void> {
     await this.live.close()
+    this.today.close()
     this.reading.close()
     await this.organizing.close()
     await this.syncing.close()

@@ -20,6 +20,7 @@ export interface NoticeInputs {
   'outbox.changed': { accountDid?: string; ids?: readonly number[] }
   'sync.progress': z.input<(typeof notices)['sync.progress']>
   'account.state': z.input<(typeof notices)['account.state']>
+  'today.changed': z.input<(typeof notices)['today.changed']>
 }
 
 /** How the core says what a batch's groups and outbox rows now look like (see groups/group-notices.ts). */
@@ -87,6 +88,7 @@ const BATCHES: { [N in NoticeName]: () => Batch<N> } = {
   'outbox.changed': outboxBatch,
   'sync.progress': latestBatch,
   'account.state': accountBatch,
+  'today.changed': latestBatch,
 }
 
 /** The notices of one turn, by name, in the order each name was first emitted. */
