@@ -138,3 +138,36 @@ test.describe('acting on many at once', () => {
     await expect(page.getByTestId('member-count')).toHaveText('1 member', { timeout: 15_000 })
   })
 })
+
+test.describe('a held bulk resolve', () => {
+  // Long enough to press Undo on a busy machine; the window asks for 6 s.
+  test.use({ undoHoldMs: 30_000 })
+
+  test('is held back with one Undo that takes back every report before anything reaches the host', async ({ page, app, signedIn: _owner }) => {
+    const { groupDid } = await startGroup(page, { prefix: 'bulkundo', name: 'Garden share', policy: 'open', section: 'Moderation' })
+    const run = Date.now().toString(36)
+    const dids = [0, 1, 2].map((i) => reportedDid(run, i))
+    const reporter = await asPeer(app.stack, 'member')
+    expect((await reporter.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    for (const did of dids) expect((await reporter.call('example.groups.createReport', { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did }, reasonType: 'spam' })).status).toBe(200)
+    await syncNow(page)
+    await expect(page.getByRole('radio', { name: 'All (3)' })).toBeVisible({ timeout: 15_000 })
+
+    await page.getByRole('checkbox', { name: 'Select all reports matching the filters' }).click()
+    await page.getByRole('button', { name: 'Resolve 3' }).click()
+    await page.getByRole('form', { name: 'Resolve 3 reports' }).getByRole('button', { name: 'Resolve 3 reports' }).click()
+    await expect(page.getByTestId('bulk-summary')).toHaveText('Resolve 3: 0 done, 3 waiting')
+    await page.getByTestId('toasts').getByRole('button', { name: 'Undo' }).click()
+    await expect(page.getByTestId('toasts')).toContainText('Undone: nothing was sent (3).')
+    await expect(page.getByTestId('bulk-summary')).toHaveText('Resolve 3: 0 done, 3 undone')
+
+    // Nothing reached the host: every report is still open there, with no resolve in its history.
+    const owner = await asPeer(app.stack, 'owner')
+    for (const did of dids) {
+      const { body } = await owner.query('example.groups.getSubject', { group: groupDid, subject: did, limit: '100' })
+      expect((body.subject as { status: string }).status).toBe('open')
+      expect((body.history as { event: string }[]).filter((h) => h.event === 'resolve')).toEqual([])
+    }
+    await expect(page.getByRole('radio', { name: 'All (3)' })).toBeVisible()
+  })
+})
