@@ -13,6 +13,9 @@
  *      0 PDS), and how soon the window is told of a change made elsewhere (target: within
  *      2 s of the sync that saw it, pushed, no polling). The baseline, every group read
  *      whole as syncs did before, is measured in the same run.
+ *   4. One bulk resolve of 500 reports (one groups.actMany, one note) against 500 single
+ *      resolves in the same run: host and PDS requests and wall time, and their ratio
+ *      (bench/lib/bulk-resolve.ts).
  *
  * Sign-in goes through the PDS's own pages in Chromium, as in the app. Sessions are kept
  * in memory here, not in the keychain: the bench measures network round trips and cache
@@ -35,6 +38,7 @@ import { completeOnPdsPages, closeSharedBrowser } from '../test/support/browser-
 import { call, mapLimit } from './lib/xrpc.js'
 import { describeMachine } from './lib/machine.js'
 import { runToEnd } from './lib/bench-run.js'
+import { measureBulkResolve, printBulkResolve } from './lib/bulk-resolve.js'
 
 const REPEATS = 20
 /** Groups followed for the sync figures (acceptance: a no-change sync of 20 groups costs <= 20 requests). */
@@ -161,6 +165,9 @@ async function main() {
     const syncEnded = performance.now()
     unsubscribe()
 
+    // 4. Bulk resolve against single resolves (its own group, made outside anything counted).
+    const bulkResolve = await measureBulkResolve({ stack: s, ownerDid, ipc, idle: () => core.groups.organizing.idle(), snapshot, delta })
+
     const beforeRefresh = snapshot()
     // 2. Cached start: a 10,000-member group in the cache, then a new core reads it.
     const refreshStart = performance.now()
@@ -218,6 +225,8 @@ async function main() {
     console.log(`new core: first 100 of ${members.total.toLocaleString('en')} members from the cache ${shownMembersMs.toFixed(1)} ms`)
     console.log(`network requests before the cached data showed: ${startRequests.pds + startRequests.host + startRequests.plc}`)
     console.log(`ratio cached start / network refresh: ${(shownGroupsMs / refreshMs).toFixed(2)} for the group list`)
+
+    printBulkResolve(bulkResolve)
   } finally {
     await core.close().catch(() => {})
     await closeSharedBrowser()
@@ -226,4 +235,4 @@ async function main() {
   }
 }
 
-runToEnd('bench:core', 5 * 60_000, main)
+runToEnd('bench:core', 10 * 60_000, main)

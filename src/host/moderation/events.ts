@@ -15,8 +15,22 @@ type Tx = Transaction<HostDatabaseSchema>
  * with who and when (`SubjectNotFound` for anything not reported). Taking down an
  * account ejects and bans, which also needs `eject`. Answers the subject as it is after.
  */
-export async function moderate(tx: Tx, groupDid: string, viewer: Viewer, key: string, action: ModerationAction, note: string | undefined): Promise<Defs.Subject> {
+export async function moderate(
+  tx: Tx,
+  groupDid: string,
+  viewer: Viewer,
+  key: string,
+  action: ModerationAction,
+  note: string | undefined,
+  idempotencyKey?: string,
+): Promise<Defs.Subject> {
   const row = await requireSubject(tx, groupDid, key)
+  // The same event with the same key from the same moderator is already in the history:
+  // a replay of it (its answer was lost) is answered with the subject as it now is.
+  if (idempotencyKey && (await alreadyEmitted(tx, groupDid, key, action, viewer.did, idempotencyKey))) {
+    const [view] = await subjectViews(tx, groupDid, [row], viewer.did)
+    return view!
+  }
   const ban = action === 'takedown' || action === 'reverseTakedown' ? await applyTakedown(tx, groupDid, viewer, key, action, note) : false
   const held = await holdAfter(tx, row, action, viewer.did)
   const status = statusAfter(action)
@@ -30,7 +44,7 @@ export async function moderate(tx: Tx, groupDid: string, viewer: Viewer, key: st
     groupDid,
     subjectKey: key,
     kind: action,
-    data: { ...(note ? { note } : {}), ...(ban ? { ban: true } : {}), ...held },
+    data: { ...(note ? { note } : {}), ...(ban ? { ban: true } : {}), ...held, ...(idempotencyKey ? { idempotencyKey } : {}) },
     createdBy: viewer.did,
   })
   await recordChange(tx, groupDid, 'subject.updated', key)
@@ -72,4 +86,22 @@ async function holdAfter(tx: Tx, row: SubjectTable, action: ModerationAction, ca
   }
   if (statusAfter(action) === 'resolved') await releaseSubject(tx, row)
   return {}
+}
+
+/**
+ * Whether this moderator already emitted the event this key names on this subject. Read
+ * in the event's transaction from the caller's events of that kind on the subject (a
+ * handful), compared here rather than in SQL so every database the host runs on answers
+ * alike (as createReport's replay check does).
+ */
+async function alreadyEmitted(tx: Tx, groupDid: string, subjectKey: string, kind: ModerationAction, by: string, key: string): Promise<boolean> {
+  const rows = await tx
+    .selectFrom('moderation_event')
+    .select('data')
+    .where('groupDid', '=', groupDid)
+    .where('subjectKey', '=', subjectKey)
+    .where('kind', '=', kind)
+    .where('createdBy', '=', by)
+    .execute()
+  return rows.some((r) => (JSON.parse(r.data) as { idempotencyKey?: unknown }).idempotencyKey === key)
 }

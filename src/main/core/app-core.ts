@@ -206,7 +206,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.spaces': async ({ accountDid, groupDid }) => groups.reading.spaces(accountDid, groupDid),
     'groups.create': async ({ accountDid, ...input }) => groups.organizing.createGroup(accountDid, input),
     'groups.act': async ({ accountDid, groupDid, action, hold }) => ({ outboxId: await groups.organizing.act(accountDid, groupDid, action, undoHoldMs(hold)) }),
-    'groups.actMany': async ({ accountDid, groupDid, actions }) => ({ outboxIds: await groups.organizing.actMany(accountDid, groupDid, actions) }),
+    'groups.actMany': async ({ accountDid, groupDid, actions, hold }) => ({ outboxIds: await groups.organizing.actMany(accountDid, groupDid, actions, undoHoldMs(hold)) }),
     'outbox.list': async () => groups.reading.outbox(),
     'outbox.cancel': async ({ accountDid, id }) => {
       await groups.organizing.cancel(accountDid, id)

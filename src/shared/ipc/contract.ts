@@ -277,9 +277,12 @@ export const contract = {
     }).strict(),
     output: z.object({ outboxId: z.number().int() }),
   },
-  /** Several actions queued at once, all or none (admit or deny many requests). */
+  /**
+   * Several actions queued at once, all or none (admit or deny many requests, a bulk
+   * resolve); `hold` keeps them all back for Undo, as `groups.act`'s does.
+   */
   'groups.actMany': {
-    input: InGroup.extend({ actions: z.array(GroupAction).min(1).max(10_000) }).strict(),
+    input: InGroup.extend({ actions: z.array(GroupAction).min(1).max(10_000), hold: z.number().int().min(0).max(60_000).optional() }).strict(),
     output: z.object({ outboxIds: z.array(z.number().int()) }),
   },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },

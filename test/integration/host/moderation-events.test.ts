@@ -60,3 +60,35 @@ describe('example.groups.emitModerationEvent', () => {
     expect(await emit('moderator', { did: as('outsider').did }, 'resolve')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
   })
 })
+
+describe('example.groups.emitModerationEvent sent again with the same idempotencyKey', () => {
+  const emitKeyed = (by: Parameters<typeof net.as>[0], subject: unknown, event: string, idempotencyKey: string) =>
+    as(by).call<{ subject: { status: string }; seq?: number }>('example.groups.emitModerationEvent', { body: { group: group(), subject, event, note: 'Spam wave', idempotencyKey } })
+
+  it('records the event once (a retry after a lost answer); another key, event or moderator is a new event', async () => {
+    const did = `did:plc:idemkey${Date.now().toString(36)}`
+    const subject = account(did)
+    expect((await as('member').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'spam' } })).status).toBe(200)
+
+    const first = await emitKeyed('moderator', subject, 'resolve', 'row-1')
+    expect(first).toMatchObject({ status: 200, body: { subject: { status: 'resolved' } } })
+    expect(typeof first.body.seq).toBe('number')
+    // The same call again: answered with the subject as it is, nothing recorded (no seq).
+    const again = await emitKeyed('moderator', subject, 'resolve', 'row-1')
+    expect(again).toMatchObject({ status: 200, body: { subject: { status: 'resolved' } } })
+    expect(again.body.seq).toBeUndefined()
+    expect((await history(did)).filter((h) => h.event === 'resolve')).toHaveLength(1)
+
+    // The key is the moderator's own and names one event: these are new.
+    expect((await emitKeyed('moderator', subject, 'comment', 'row-1')).status).toBe(200)
+    expect((await emitKeyed('admin', subject, 'resolve', 'row-1')).status).toBe(200)
+    expect((await emitKeyed('moderator', subject, 'resolve', 'row-2')).status).toBe(200)
+    expect((await history(did)).map((h) => [h.event, h.createdBy])).toEqual([
+      ['resolve', as('moderator').did],
+      ['resolve', as('admin').did],
+      ['comment', as('moderator').did],
+      ['resolve', as('moderator').did],
+      ['report', as('member').did],
+    ])
+  })
+})

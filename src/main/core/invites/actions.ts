@@ -3,6 +3,7 @@ import type { ActionTable } from '../actions/action-spec.js'
 import { viaHost } from '../actions/via-host.js'
 import { knownHandles } from '../people/list-handles.js'
 import { knownProfiles, rowProfile } from '../people/profile-cache.js'
+import { allPages } from '../groups/host-pages.js'
 
 /** Inviting someone by DID, and taking an invite back. */
 export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
@@ -35,6 +36,13 @@ export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'invite', p.invitee, id),
     send: viaHost('example.groups.revokeInvite', (group, p) => ({ group, invitee: p.invitee })),
     conflicts: { InviteNotFound: 'That invite was already used or revoked.' },
+    // A revoke whose answer was lost (the host died mid-way through a bulk revoke) is
+    // refused when sent again: no invite outstanding for them means the first one took.
+    alreadyApplied: async (rt, g, p) => {
+      const host = await rt.hostOf(g)
+      const invites = await allPages((cursor) => host.query('example.groups.listInvites', { group: g, limit: 100, ...(cursor ? { cursor } : {}) }).then((r) => ({ items: r.invites, cursor: r.cursor })))
+      return !invites.some((i) => i.invitee === p.invitee)
+    },
     scope: { ability: 'invite', methods: ['example.groups.revokeInvite'] },
     changes: ['invite.revoked'],
     list: 'invites',

@@ -17,11 +17,16 @@ const LABELS: Record<ModerationEvent, string> = {
   unassign: 'Release a report',
 }
 
-const emit = viaHost('example.groups.emitModerationEvent', (group, p: { subject: Parameters<typeof typedSubject>[0]; event: ModerationEvent; note?: string }) => ({
+/**
+ * The row's idempotency key goes with each event: an event replayed after its answer was
+ * lost (the host died mid-way through a bulk resolve) is recorded once, not twice.
+ */
+const emit = viaHost('example.groups.emitModerationEvent', (group, p: { subject: Parameters<typeof typedSubject>[0]; event: ModerationEvent; note?: string }, key: string) => ({
   group,
   subject: typedSubject(p.subject),
   event: p.event,
   ...(p.note ? { note: p.note } : {}),
+  idempotencyKey: key,
 }))
 
 /**

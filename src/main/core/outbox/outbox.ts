@@ -118,7 +118,9 @@ interface Lane {
  *
  * Never sent twice to effect: a replay after a send the app did not see finish (it
  * died, the answer was lost) must be a no-op, and each action is made so: reports carry
- * the row's idempotency key, which the host takes once per reporter; events carry a
+ * the row's idempotency key, which the host takes once per reporter, and so do
+ * moderators' events (a bulk resolve replayed after the host died mid-way resolves each
+ * subject once: test/integration/core/bulk-resolve-replay.test.ts); events carry a
  * record key chosen when queued, so a second write is refused and found already there;
  * an invite for someone with one outstanding answers that one again; decisions and
  * ejections refused on a replay are checked against the intended end state

@@ -41,6 +41,19 @@ export function useGroupActions(group: () => GroupSummary) {
   }
   const act = (action: GroupAction, opts?: { inline?: boolean; done?: string }) => run(() => store.act(group().accountDid, group().did, action), opts)
   const actMany = (actions: GroupAction[], opts?: { inline?: boolean; done?: string }) => run(() => store.actMany(group().accountDid, group().did, actions), opts)
+  /**
+   * A bulk action: queued all or none, held back `hold` ms when asked (its Undo is the
+   * outbox's, one row at a time, or the bulk results' "Undo all"). Answers the outbox
+   * ids in order, or null when nothing was queued (the toast says why).
+   */
+  async function actBulk(actions: GroupAction[], opts: { hold?: number } = {}): Promise<number[] | null> {
+    try {
+      return await store.actMany(group().accountDid, group().did, actions, opts.hold)
+    } catch (err) {
+      toasts.fail((err as Error).message)
+      return null
+    }
+  }
 
   /**
    * A one-key or one-click decision: held back UNDO_HOLD_MS in the core (so closing the
@@ -86,5 +99,5 @@ export function useGroupActions(group: () => GroupSummary) {
     }
     return true
   }
-  return { error, run, act, actMany, actUndoable }
+  return { error, run, act, actMany, actBulk, actUndoable }
 }

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import type { ChannelInput, GroupChange, GroupList, Notice } from '../../../shared/ipc/contract'
 import type { GroupSummary, OutboxItem, SyncStatus } from '../../../shared/ipc/views'
 import { useApi } from '../ipc/use-api'
@@ -11,7 +11,14 @@ export type GroupAction = ChannelInput<'groups.act'>['action']
 export const listOf = (channel: `groups.${GroupList}`) => channel.slice('groups.'.length) as GroupList
 
 const groupKey = (accountDid: string, groupDid: string) => `${accountDid} ${groupDid}`
-const outboxKey = (o: Pick<OutboxItem, 'accountDid' | 'id'>) => `${o.accountDid} ${o.id}`
+export const outboxKey = (o: Pick<OutboxItem, 'accountDid' | 'id'>) => `${o.accountDid} ${o.id}`
+/** How many sent items `sent` remembers: a few bulk actions' worth. */
+const SENT_KEPT = 20_000
+/** A set past SENT_KEPT loses its oldest (a Set keeps the order things were added in). */
+function trimmed(set: Set<string>): Set<string> {
+  if (set.size <= SENT_KEPT) return set
+  return new Set([...set].slice(set.size - SENT_KEPT))
+}
 
 /** How often "today" is looked at again, for views that keep a clock (the calendar). */
 const CLOCK_MS = 60_000
@@ -26,6 +33,12 @@ export const useGroupsStore = defineStore('groups', () => {
   const api = useApi()
   const groups = ref<GroupSummary[]>([])
   const outbox = ref<OutboxItem[]>([])
+  /**
+   * Outbox items seen reaching the host in this window's life (by outboxKey), so a bulk
+   * action can say per row that it was done (composables/use-bulk-results.ts); the
+   * oldest go past SENT_KEPT.
+   */
+  const sent = shallowRef(new Set<string>())
   const loaded = ref(false)
   const error = ref<string | null>(null)
   const syncing = ref(false)
@@ -125,10 +138,14 @@ export const useGroupsStore = defineStore('groups', () => {
   /** Outbox items as they now stand: a sent one leaves, a new one joins the end. */
   function takeOutboxItems(items: OutboxItem[]) {
     const byKey = new Map(outbox.value.map((o) => [outboxKey(o), o]))
+    let sentNow: Set<string> | null = null
     for (const item of items) {
-      if (item.state === 'done') byKey.delete(outboxKey(item))
-      else byKey.set(outboxKey(item), item)
+      if (item.state === 'done') {
+        byKey.delete(outboxKey(item))
+        ;(sentNow ??= new Set(sent.value)).add(outboxKey(item))
+      } else byKey.set(outboxKey(item), item)
     }
+    if (sentNow) sent.value = trimmed(sentNow)
     outbox.value = [...byKey.values()]
     lastOutbox = '' // not worth stringifying thousands of items per notice: the next whole read is taken as new
   }
@@ -217,9 +234,10 @@ export const useGroupsStore = defineStore('groups', () => {
     return outboxId
   }
 
-  /** Several actions queued as one (all or none), one call, announced as `act`'s are. */
-  async function actMany(accountDid: string, groupDid: string, actions: GroupAction[]) {
-    await api['groups.actMany']({ accountDid, groupDid, actions })
+  /** Several actions queued as one (all or none), one call, announced as `act`'s are. Answers their outbox ids, in order. */
+  async function actMany(accountDid: string, groupDid: string, actions: GroupAction[], hold?: number): Promise<number[]> {
+    const { outboxIds } = await api['groups.actMany']({ accountDid, groupDid, actions, ...(hold ? { hold } : {}) })
+    return outboxIds
   }
 
   /**
@@ -270,5 +288,5 @@ export const useGroupsStore = defineStore('groups', () => {
   /** The state of one group's last or current sync. */
   const syncOf = (accountDid: string, groupDid: string) => sync.value.groups.find((s) => s.accountDid === accountDid && s.groupDid === groupDid)
 
-  return { groups, outbox, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, hostsWaiting, reload, start, syncNow, add, create, act, actMany, cancelChange, retryChange, dismissChange, find, finding, findMine }
+  return { groups, outbox, sent, loaded, error, syncing, sync, syncOf, revisionOf, tick, waiting, problems, offline, hostsWaiting, reload, start, syncNow, add, create, act, actMany, cancelChange, retryChange, dismissChange, find, finding, findMine }
 })

@@ -16,6 +16,8 @@ import { json } from '../../answers.js'
  * status directly, for older clients. Only reported subjects exist: anything else is
  * `SubjectNotFound`. `assign` and `unassign` are Ozone's moderator assignment ("I'm on
  * it"): every moderator's queue shows who has a subject (moderation/assignment.ts).
+ * An event sent again with the same `idempotencyKey` by the same moderator (a retry
+ * after a lost answer, a bulk replayed after the host died) changes nothing.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.emitModerationEvent({
@@ -29,7 +31,7 @@ const register: RegisterMethod = (server, ctx) => {
       const { subject, seq } = await groupTransaction(ctx.db, group.did, async (tx) => {
         const viewer = await viewerOf(tx, group.did, auth.credentials.did)
         requireAction(viewer, 'mod.resolve')
-        const subject = await moderate(tx, group.did, viewer, key, action, note)
+        const subject = await moderate(tx, group.did, viewer, key, action, note, input.body.idempotencyKey)
         return { subject, seq: lastChangeIn(tx) }
       })
       return json({ subject, ...seqField(seq) })
