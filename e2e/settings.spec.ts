@@ -36,6 +36,18 @@ test.describe('the group’s settings, roles and who did what', () => {
     expect((await ownerElsewhere.call('example.groups.grantRole', { group: groupDid, did: member.did, role: 'greeter' })).status).toBe(200)
     await syncNow(page)
 
+    // A role the group made can be renamed; whoever holds it keeps it under the new name.
+    await page.getByRole('button', { name: 'Rename the greeter role' }).click()
+    await expect(dialog.getByLabel('Name')).toBeFocused()
+    await dialog.getByLabel('Name').fill('welcomer')
+    await dialog.getByRole('button', { name: 'Rename' }).click()
+    await expect(page.getByTestId('role-welcomer')).toContainText('Admit or deny people asking to join', { timeout: 20_000 })
+    await expect(page.getByTestId('role-greeter')).toHaveCount(0)
+    const held = await member.query('example.groups.getGroup', { group: groupDid })
+    expect(held.body.viewer).toMatchObject({ roles: expect.arrayContaining(['welcomer']), actions: ['admit'] })
+    // The built-in roles keep their names: nothing offers to rename them.
+    await expect(page.getByRole('button', { name: 'Rename the moderator role' })).toHaveCount(0)
+
     // Who did what: the owner's changes, by name, and the whole log as a spreadsheet.
     const log = page.getByTestId('audit-log')
     await expect(log.getByRole('listitem').first()).toContainText(`@${owner.handle}`, { timeout: 20_000 })

@@ -127,7 +127,7 @@ export const GroupAction = z.discriminatedUnion('kind', [
     })
     .strict(),
   /** A role the group defines, or what an existing one may do and assign. */
-  z.object({ kind: z.literal('role.put'), name: RoleName, actions: z.array(z.string().min(1).max(64)).max(20), assignable: z.array(RoleName).max(20) }).strict(),
+  z.object({ kind: z.literal('role.put'), name: RoleName, actions: z.array(z.string().min(1).max(64)).max(20), assignable: z.array(RoleName).max(20), previousName: RoleName.optional() }).strict(),
   z.object({ kind: z.literal('role.delete'), name: RoleName }).strict(),
 ])
 
