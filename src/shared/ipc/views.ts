@@ -167,6 +167,8 @@ export const SubjectView = z.object({
   ...Face,
   /** A reported record as what it is, when the cache knows it (a calendar event: its name and start). */
   record: z.object({ kind: z.enum(['event']), name: z.string(), startsAt: z.string().nullable() }).nullable().default(null),
+  /** A reported record in the group's spaces in a line, as the host serves it to this moderator: a post's text (trimmed), or that it was deleted. */
+  recordPreview: z.object({ text: z.string().optional(), gone: z.boolean().optional() }).nullable().default(null),
   status: z.string(),
   reportCount: z.number().int(),
   createdAt: z.string(),
