@@ -2,6 +2,9 @@ import { test, expect, saveDownload } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 
+/** A one-pixel PNG: the group's picture. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
 test.describe('the group’s settings, roles and who did what', () => {
   test('an owner renames the group, defines a role that may admit and gives it out, and reads who did it, exported as CSV', async ({ page, app, signedIn: owner }) => {
     const { groupDid } = await startGroup(page, { prefix: 'settings', name: 'Garden club', policy: 'approval', section: 'Settings' })
@@ -14,6 +17,18 @@ test.describe('the group’s settings, roles and who did what', () => {
     await expect(page.getByRole('heading', { name: 'Garden club (north)', level: 1 })).toBeVisible({ timeout: 20_000 })
     const outsider = await asPeer(app.stack, 'outsider')
     expect((await outsider.call('example.groups.requestJoin', { group: groupDid })).body.error).toBe('InviteRequired')
+
+    // A picture for the group, shown beside its name in the header and the sidebar (initials until then).
+    const header = page.locator('.group-header')
+    await expect(header.getByTestId('group-avatar')).toHaveCount(0)
+    const tooBig = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(70 * 1024)]) }
+    await page.getByLabel('Choose a picture…').setInputFiles(tooBig)
+    await expect(page.getByRole('alert').filter({ hasText: 'choose one of at most 64 KB' })).toBeVisible()
+    await page.getByLabel('Choose a picture…').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') })
+    await page.getByTestId('group-profile').getByRole('button', { name: 'Save' }).click()
+    await expect(header.getByTestId('group-avatar')).toHaveAttribute('src', `data:image/png;base64,${PNG}`, { timeout: 20_000 })
+    await expect(page.locator('#group-sidebar').getByTestId('group-avatar')).toHaveAttribute('src', `data:image/png;base64,${PNG}`)
+    expect(((await outsider.query('example.groups.getGroup', { group: groupDid })).body as { avatar?: string }).avatar).toBe(`data:image/png;base64,${PNG}`)
 
     // A role of the group's own, chosen in words, keyboard only.
     await page.getByRole('button', { name: 'New role…' }).focus()

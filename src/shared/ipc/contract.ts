@@ -124,6 +124,9 @@ export const GroupAction = z.discriminatedUnion('kind', [
       displayName: z.string().trim().max(64).optional(),
       description: z.string().trim().max(256).optional(),
       joinPolicy: z.enum(['open', 'approval', 'invite']).optional(),
+      /** A new avatar, the image's bytes in base64 (the host checks its type and its 64 KB). */
+      avatar: z.string().min(1).max(87_384).regex(/^[A-Za-z0-9+/]*={0,2}$/).optional(),
+      removeAvatar: z.literal(true).optional(),
     })
     .strict(),
   /** A role the group defines, or what an existing one may do and assign. */

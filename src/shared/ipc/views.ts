@@ -37,6 +37,8 @@ export const GroupSummaryView = z.object({
   joinRequest: z.object({ createdAt: z.string(), message: z.string().nullable(), state: z.enum(['queued', 'waiting', 'withdrawing']) }).nullable(),
   /** Whether the account accepted its membership (its acceptance record); null when not a member. */
   accepted: z.boolean().nullable(),
+  /** The group's avatar as a data: URL (PNG, JPEG or WebP, checked by the core); null when it has none. */
+  avatar: z.string().nullable().default(null),
 })
 
 /** The handle of someone the host names only by DID: verified both ways, filled in after a sync; null until then or if none holds. */
