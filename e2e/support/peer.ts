@@ -34,5 +34,7 @@ export async function asPeer(stack: StackFile, name: StackAccountName) {
       const res = await fetch(url, { headers: { authorization: `Bearer ${await serviceAuth(method)}` } })
       return { status: res.status, body: (await res.json()) as Record<string, unknown> }
     },
+    /** A service-auth token for the host, for calls a test makes itself (a group credential's getGroupAuth). */
+    serviceAuth,
   }
 }

@@ -15,6 +15,14 @@ export async function createOpenSpace(owner: Caller, group: string, type: string
 
 /** An event the group writes into `space`, with a group credential (getGroupAuth + DPoP), as the app does. */
 export async function writeGroupEvent(hostUrl: string, writer: Caller, group: string, space: string, name: string): Promise<string> {
+  const send = await groupCredential(hostUrl, writer, group, space)
+  const res = await send('com.atproto.space.createRecord', { space, repo: group, collection: EVENT, record: { $type: EVENT, name, startsAt: '2030-05-01T18:00:00.000Z', createdAt: new Date().toISOString() } })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.uri!
+}
+
+/** A group credential for `space` (getGroupAuth + DPoP), as a function that calls a space method with it. */
+export async function groupCredential(hostUrl: string, writer: Caller, group: string, space: string) {
   const key = await createDpopKey()
   const state: { nonce?: string } = {}
   const token = await writer.serviceAuth('example.groups.getGroupAuth')
@@ -25,18 +33,13 @@ export async function writeGroupEvent(hostUrl: string, writer: Caller, group: st
     state,
   )
   const grant = (await granted.json()) as { accessJwt: string; pds: string }
-  const res = await fetchWithDpop(
-    key,
-    `${grant.pds}/xrpc/com.atproto.space.createRecord`,
-    {
-      method: 'POST',
-      headers: { authorization: `DPoP ${grant.accessJwt}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ space, repo: group, collection: EVENT, record: { $type: EVENT, name, startsAt: '2030-05-01T18:00:00.000Z', createdAt: new Date().toISOString() } }),
-      accessToken: grant.accessJwt,
-    },
-    state,
-  )
-  const body = (await res.json()) as { uri: string }
-  expect(res.status, JSON.stringify(body)).toBe(200)
-  return body.uri
+  return async (method: string, body: Record<string, unknown>) => {
+    const res = await fetchWithDpop(
+      key,
+      `${grant.pds}/xrpc/${method}`,
+      { method: 'POST', headers: { authorization: `DPoP ${grant.accessJwt}`, 'content-type': 'application/json' }, body: JSON.stringify(body), accessToken: grant.accessJwt },
+      state,
+    )
+    return { status: res.status, body: (await res.json()) as { uri?: string; error?: string } }
+  }
 }

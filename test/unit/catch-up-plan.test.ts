@@ -66,7 +66,7 @@ const cases: Case[] = [
     read: 'everything',
     own: [['member.roleGranted', 1]],
   },
-  { name: 'the group was configured: the group view only', changes: [change('group.configured', GROUP)], read: { lists: [], group: true } },
+  { name: 'the group was configured: the group view, and the members (a renamed role is renamed on its holders)', changes: [change('group.configured', GROUP)], read: { lists: ['members'], group: true } },
   { name: 'a ban alone moves no list', changes: [change('ban.created', BOB)], read: null },
   {
     name: 'an invite an older host named only in its log: ours, matched in order',

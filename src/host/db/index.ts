@@ -20,6 +20,7 @@ import * as m015 from './migrations/015-bounded-tables.js'
 import * as m017 from './migrations/017-live-team-work.js'
 import * as m018 from './migrations/018-group-creator.js'
 import * as m019 from './migrations/019-change-actor.js'
+import * as m021 from './migrations/021-group-avatar.js'
 import * as m024 from './migrations/024-invitee-invites.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
@@ -53,6 +54,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '017-live-team-work': m017,
   '018-group-creator': m018,
   '019-change-actor': m019,
+  '021-group-avatar': m021,
   '024-invitee-invites': m024,
 })
 

@@ -272,6 +272,16 @@ export interface RateCounterTable {
   count: number
 }
 
+/** A group's avatar (migration 021; groups/avatar.ts). */
+export interface GroupAvatarTable {
+  groupDid: string
+  /** image/png, image/jpeg or image/webp, as sniffed from the bytes. */
+  mime: string
+  /** The image's bytes, base64. */
+  data: string
+  updatedAt: string
+}
+
 export interface HostDatabaseSchema {
   host_secret: HostSecretTable
   group: GroupTable
@@ -295,4 +305,5 @@ export interface HostDatabaseSchema {
   report: ReportTable
   takedown: TakedownTable
   rate_counter: RateCounterTable
+  group_avatar: GroupAvatarTable
 }

@@ -4,6 +4,8 @@ import { refuse } from '../errors.js'
 import { recordChange } from '../changes.js'
 import { ensureConfigurerRemains } from './assignment.js'
 import { ACTIONS } from './roles.js'
+import { putIndexRecord } from '../spaces/space-index.js'
+import { spaceFromRow } from '../spaces/space.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 
@@ -78,6 +80,61 @@ export async function deleteRole(tx: Tx, groupDid: string, name: string): Promis
     if (r.name !== name && assignable.includes(name)) {
       await tx.updateTable('role').set({ assignable: JSON.stringify(assignable.filter((a) => a !== name)) }).where('groupDid', '=', groupDid).where('name', '=', r.name).execute()
     }
+  }
+  await recordChange(tx, groupDid, 'group.configured', groupDid)
+}
+
+/** The built-in roles keep their names: the spec, other apps and new groups name them. */
+const BUILT_IN = new Set(['owner', 'admin', 'moderator', DEFAULT_ROLE])
+
+/** A JSON array of role names with `from` replaced by `to`, or null when it does not hold `from`. */
+function renamedIn(json: string, from: string, to: string): string | null {
+  const names = JSON.parse(json) as string[]
+  return names.includes(from) ? JSON.stringify([...new Set(names.map((n) => (n === from ? to : n)))]) : null
+}
+
+/**
+ * Renames a custom role, in one transaction, everywhere the group names it: its holders
+ * keep it under the new name, other roles may still assign it, spaces still let it read
+ * and still give it a credential, and group sessions granted with it stay live (their
+ * refresh checks the roles they were granted with). The built-in roles keep their names.
+ * Recorded as `group.configured` like any change to the roles (the audit log names who).
+ */
+export async function renameRole(tx: Tx, groupDid: string, from: string, to: string): Promise<void> {
+  if (BUILT_IN.has(from)) throw refuse('InvalidRequest', `"${from}" is a built-in role; its name stays`)
+  if (!ROLE_NAME.test(to)) throw refuse('InvalidRequest', `"${to}" is not a role name: a lowercase letter, then up to 31 lowercase letters, digits or hyphens`)
+  const roles = await tx.selectFrom('role').select(['name', 'assignable']).where('groupDid', '=', groupDid).execute()
+  if (!roles.some((r) => r.name === from)) throw refuse('InvalidRequest', `This group has no role "${from}"`)
+  if (roles.some((r) => r.name === to)) throw refuse('InvalidRequest', `This group already has a role "${to}"`)
+  await tx.updateTable('role').set({ name: to }).where('groupDid', '=', groupDid).where('name', '=', from).execute()
+  await tx.updateTable('member_role').set({ role: to }).where('groupDid', '=', groupDid).where('role', '=', from).execute()
+  for (const r of roles) {
+    const assignable = renamedIn(r.assignable, from, to)
+    if (assignable) await tx.updateTable('role').set({ assignable }).where('groupDid', '=', groupDid).where('name', '=', r.name === from ? to : r.name).execute()
+  }
+  const spaces = await tx.selectFrom('space').selectAll().where('groupDid', '=', groupDid).execute()
+  const now = new Date().toISOString()
+  for (const row of spaces) {
+    const readableBy = renamedIn(row.readableBy, from, to)
+    const scopes = JSON.parse(row.credentialScopes) as { role: string; scopes: string[] }[]
+    const credentialScopes = scopes.some((c) => c.role === from) ? JSON.stringify(scopes.map((c) => (c.role === from ? { ...c, role: to } : c))) : null
+    if (!readableBy && !credentialScopes) continue
+    const next = { ...row, readableBy: readableBy ?? row.readableBy, credentialScopes: credentialScopes ?? row.credentialScopes, updatedAt: now }
+    await tx.updateTable('space').set({ readableBy: next.readableBy, credentialScopes: next.credentialScopes, updatedAt: now }).where('uri', '=', row.uri).execute()
+    // The space's index record in the members space says who may read it: it follows.
+    await putIndexRecord(tx, spaceFromRow(next), now)
+    await recordChange(tx, groupDid, 'space.updated', row.uri)
+  }
+  const sessions = await tx.selectFrom('oauth_session').select(['id', 'roles']).where('groupDid', '=', groupDid).execute()
+  for (const s of sessions) {
+    const held = renamedIn(s.roles, from, to)
+    if (held) await tx.updateTable('oauth_session').set({ roles: held }).where('id', '=', s.id).execute()
+  }
+  // A consent given but not yet exchanged for tokens grants the roles it named, too.
+  const asked = await tx.selectFrom('oauth_request').select(['id', 'roles']).where('groupDid', '=', groupDid).where('roles', 'is not', null).execute()
+  for (const q of asked) {
+    const held = renamedIn(q.roles!, from, to)
+    if (held) await tx.updateTable('oauth_request').set({ roles: held }).where('id', '=', q.id).execute()
   }
   await recordChange(tx, groupDid, 'group.configured', groupDid)
 }

@@ -148,10 +148,13 @@ export const GroupAction = z.discriminatedUnion('kind', [
       displayName: z.string().trim().max(64).optional(),
       description: z.string().trim().max(256).optional(),
       joinPolicy: z.enum(['open', 'approval', 'invite']).optional(),
+      /** A new avatar, the image's bytes in base64 (the host checks its type and its 64 KB). */
+      avatar: z.string().min(1).max(87_384).regex(/^[A-Za-z0-9+/]*={0,2}$/).optional(),
+      removeAvatar: z.literal(true).optional(),
     })
     .strict(),
   /** A role the group defines, or what an existing one may do and assign. */
-  z.object({ kind: z.literal('role.put'), name: RoleName, actions: z.array(z.string().min(1).max(64)).max(20), assignable: z.array(RoleName).max(20) }).strict(),
+  z.object({ kind: z.literal('role.put'), name: RoleName, actions: z.array(z.string().min(1).max(64)).max(20), assignable: z.array(RoleName).max(20), previousName: RoleName.optional() }).strict(),
   z.object({ kind: z.literal('role.delete'), name: RoleName }).strict(),
 ])
 

@@ -49,7 +49,12 @@ const Shown = z.discriminatedUnion('kind', [
     member: z.boolean(),
   }),
   z.object({ kind: z.literal('fields'), fields: z.array(z.object({ label: z.string(), value: z.string() })) }),
+  /** A record with a `text` field (a post of any collection): its words, and the rest as fields. */
+  z.object({ kind: z.literal('post'), text: z.string(), createdAt: z.string().nullable(), author: z.string(), fields: z.array(z.object({ label: z.string(), value: z.string() })) }),
+  /** The host no longer has it (deleted since it was reported). */
   z.object({ kind: z.literal('unavailable'), uri: z.string() }),
+  /** It is in a space the moderator's roles may not read: the host does not serve it to them. */
+  z.object({ kind: z.literal('withheld'), uri: z.string() }),
 ])
 
 export const SubjectDetailView = z.object({

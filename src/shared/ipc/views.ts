@@ -59,6 +59,8 @@ export const GroupSummaryView = z.object({
   joinRequest: z.object({ createdAt: z.string(), message: z.string().nullable(), state: z.enum(['queued', 'waiting', 'withdrawing']) }).nullable(),
   /** Whether the account accepted its membership (its acceptance record); null when not a member. */
   accepted: z.boolean().nullable(),
+  /** The group's avatar as a data: URL (PNG, JPEG or WebP, checked by the core); null when it has none. */
+  avatar: z.string().nullable().default(null),
 })
 
 /** The handle of someone the host names only by DID: verified both ways, filled in after a sync; null until then or if none holds. */
@@ -189,6 +191,8 @@ export const SubjectView = z.object({
   ...Face,
   /** A reported record as what it is, when the cache knows it (a calendar event: its name and start). */
   record: z.object({ kind: z.enum(['event']), name: z.string(), startsAt: z.string().nullable() }).nullable().default(null),
+  /** A reported record in the group's spaces in a line, as the host serves it to this moderator: a post's text (trimmed), or that it was deleted. */
+  recordPreview: z.object({ text: z.string().optional(), gone: z.boolean().optional() }).nullable().default(null),
   status: z.string(),
   reportCount: z.number().int(),
   createdAt: z.string(),

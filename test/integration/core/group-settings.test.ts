@@ -45,6 +45,35 @@ describe('the group’s settings and roles, from the app (real host)', () => {
     expect(byOthers.items).toEqual([])
   })
 
+  it('renames a role the group made: its holder keeps it under the new name, in the summary and the member list', async () => {
+    const groupDid = await newGroup()
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.put', name: 'greeter', actions: ['admit'], assignable: [] } })
+    await eventually(async () => (await summary(groupDid)).allRoles.includes('greeter'))
+    expect((await net.as('owner').call('example.groups.grantRole', { body: { group: groupDid, did: owner, role: 'greeter' } })).status).toBe(200)
+    // Granted elsewhere (another device): read again.
+    expect((await app.call('groups.refresh', { accountDid: owner, groupDid })).roles).toContain('greeter')
+
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.put', name: 'welcomer', previousName: 'greeter', actions: ['admit'], assignable: [] } })
+    await eventually(async () => (await summary(groupDid)).roles.includes('welcomer'))
+    const g = await summary(groupDid)
+    expect(g.allRoles).not.toContain('greeter')
+    expect(g.roleDefinitions).toContainEqual({ name: 'welcomer', actions: ['admit'], assignable: [] })
+    // The member list is read again with the group (a configured group may have renamed a role its members hold).
+    await eventually(async () => {
+      const { items } = await app.call('groups.members', { accountDid: owner, groupDid, offset: 0, limit: 50, q: '' })
+      return items.find((m) => m.did === owner)?.roles.includes('welcomer') ?? false
+    })
+  })
+
+  it('sets the group’s picture; the summary carries it as the host serves it, and it can be taken away', async () => {
+    const groupDid = await newGroup()
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'group.configure', avatar: png } })
+    await eventually(async () => (await summary(groupDid)).avatar === `data:image/png;base64,${png}`)
+    await app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'group.configure', removeAvatar: true } })
+    await eventually(async () => (await summary(groupDid)).avatar === null)
+  })
+
   it('says in plain words why a role still held is not deleted, before anything is queued', async () => {
     const groupDid = await newGroup()
     await expect(app.call('groups.act', { accountDid: owner, groupDid, action: { kind: 'role.delete', name: 'owner' } })).rejects.toThrow('One member holds the owner role. Take it from them first.')

@@ -63,3 +63,45 @@ describe('custom roles: putRole and deleteRole', () => {
     expect((await roles()).map((r) => r.name)).not.toContain('helpers')
   })
 })
+
+describe('renaming a custom role: putRole with previousName', () => {
+  const holderRoles = async (who: Name) =>
+    (await as(who).call<{ viewer: { roles: string[]; actions: string[] } }>('example.groups.getGroup', { params: { group: group() } })).body.viewer
+
+  it('renames it at once: its holder keeps it and what it allows under the new name, other roles still assign it, and the audit log names who', async () => {
+    expect((await putRole('owner', 'doorkeeper', ['admit'])).status).toBe(200)
+    expect((await as('owner').call('example.groups.grantRole', { body: { group: group(), did: as('member').did, role: 'doorkeeper' } })).status).toBe(200)
+    const renamed = await as('owner').call<{ seq?: number }>('example.groups.putRole', {
+      body: { group: group(), name: 'welcomer', previousName: 'doorkeeper', actions: ['admit'], assignable: [] },
+    })
+    expect(renamed).toMatchObject({ status: 200, body: { seq: expect.any(Number) } })
+    const names = (await roles()).map((r) => r.name)
+    expect(names).toContain('welcomer')
+    expect(names).not.toContain('doorkeeper')
+    expect(await holderRoles('member')).toMatchObject({ roles: expect.arrayContaining(['welcomer']), actions: ['admit'] })
+    expect((await roles()).find((r) => r.name === 'owner')!.assignable).toContain('welcomer')
+    await ask('outsider2')
+    expect(await admit('member', 'outsider2')).toMatchObject({ status: 200 })
+    const audit = await as('owner').call<{ entries: { kind: string; actor?: string }[] }>('example.groups.listAuditLog', { params: { group: group(), kind: 'group.configured' } })
+    expect(audit.status, JSON.stringify(audit.body)).toBe(200)
+    expect(audit.body.entries.some((e) => e.actor === as('owner').did)).toBe(true)
+  })
+
+  it('keeps the built-in roles’ names, and refuses a name already taken or malformed', async () => {
+    const rename = (from: string, to: string) =>
+      as('owner').call<{ error?: string; message?: string }>('example.groups.putRole', { body: { group: group(), name: to, previousName: from, actions: [], assignable: [] } })
+    const builtIn = await rename('moderator', 'mods')
+    expect(builtIn).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(builtIn.body.message).toMatch(/built-in role; its name stays/)
+    expect((await rename('welcomer', 'admin')).body.message).toMatch(/already has a role "admin"/)
+    expect((await rename('welcomer', 'Bad Name')).body.message).toMatch(/not a role name/)
+    expect((await rename('nosuchrole', 'other')).body.message).toMatch(/no role "nosuchrole"/)
+    expect((await roles()).map((r) => r.name)).toEqual(expect.arrayContaining(['moderator', 'welcomer']))
+  })
+
+  it('refuses a rename by someone who may not configure the group', async () => {
+    const res = await as('admin').call('example.groups.putRole', { body: { group: group(), name: 'x-welcomer', previousName: 'welcomer', actions: ['admit'], assignable: [] } })
+    expect(res).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect((await roles()).map((r) => r.name)).toContain('welcomer')
+  })
+})

@@ -58,7 +58,7 @@ interface GroupSignIn {
   session?: OAuthSession
 }
 
-async function signInAsGroup(person: 'admin' | 'outsider', choice: 'Allow' | 'Deny' = 'Allow', scope = askedScope()): Promise<GroupSignIn> {
+async function signInAsGroup(person: 'admin' | 'member' | 'outsider', choice: 'Allow' | 'Deny' = 'Allow', scope = askedScope()): Promise<GroupSignIn> {
   const redirect = await openLoopbackRedirect()
   try {
     const client = appClient(scope, redirect.port)
@@ -159,6 +159,34 @@ describe('a session granted some actions only', () => {
     })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error: string }).error).toBe('Forbidden')
+  })
+})
+
+describe('a session of someone holding a custom role (issue 25)', () => {
+  const owner = (method: string, body: Record<string, unknown>) => net.as('owner').call<{ error?: string }>(method, { body: { group: group().did, ...body } })
+  const scopes = (planner: string | null) => [{ role: 'owner', scopes: ['*'] }, { role: 'admin', scopes: [EVENT] }, ...(planner ? [{ role: planner, scopes: [EVENT] }] : [])]
+
+  it('is narrowed to what the space gives the custom role, keeps it through a rename, and is refused at once when the role loses it', async () => {
+    expect((await owner('example.groups.putRole', { name: 'planner', actions: [], assignable: [] })).status).toBe(200)
+    expect((await owner('example.groups.updateSpace', { space: calendar(), credentialScopes: scopes('planner') })).status).toBe(200)
+    expect((await owner('example.groups.grantRole', { did: net.as('member').did, role: 'planner' })).status).toBe(200)
+
+    const { session, consent, stoppedAt } = await signInAsGroup('member')
+    expect(session, stoppedAt).toBeDefined()
+    expect(consent).toMatch(/Your roles\s+member, planner/)
+    const { scope } = await session!.getTokenInfo()
+    expect(scope).toContain(`collection=${EVENT}`)
+    expect(scope).not.toContain(IMAGE)
+    expect((await createEvent(session!)).status).toBe(200)
+
+    // Renamed: the space and the session follow, so it writes and refreshes as before.
+    expect((await owner('example.groups.putRole', { name: 'event-planner', previousName: 'planner', actions: [], assignable: [] })).status).toBe(200)
+    expect((await createEvent(session!)).status).toBe(200)
+    await expect(session!.getTokenInfo(true)).resolves.toMatchObject({ sub: group().did })
+
+    // The space stops giving the role events: the next write is refused, the token unexpired.
+    expect((await owner('example.groups.updateSpace', { space: calendar(), credentialScopes: scopes(null) })).status).toBe(200)
+    expect(await createEvent(session!)).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
   })
 })
 

@@ -8,6 +8,8 @@ export type Named = { lists: ListName[]; group: boolean } | 'everything'
 
 const only = (...lists: ListName[]): Named => ({ lists, group: false })
 const groupView: Named = { lists: [], group: true }
+// The roles were configured: a renamed role is renamed on its holders too, so the members list moves with the group view.
+const configured: Named = { lists: ['members'], group: true }
 // My own roles moved (or I left): what I may see and do moved with them.
 const member = (change: Change, me: string): Named => (change.subject === me ? 'everything' : only('members'))
 function record(change: Change): Named {
@@ -25,7 +27,7 @@ const takedown = only('events', 'spaces', 'subjects')
  */
 const NAMED: Record<ChangeKind, Named | ((change: Change, me: string) => Named)> = {
   'group.created': groupView,
-  'group.configured': groupView,
+  'group.configured': configured,
   'joinRequest.created': only('requests'),
   'joinRequest.cancelled': only('requests'),
   'joinRequest.admitted': only('requests', 'members'),

@@ -139,8 +139,16 @@ async function summarize(rt: AccountRuntime, g: GroupView, hostUrl: string, host
     listsRevision: counts.revision,
     syncedAt,
     ...(await myStanding(rt, g.did, viewer.roles.length > 0)),
+    avatar: imageUrl(g.avatar),
   }
 }
+
+/**
+ * The group's avatar as the window may show it: only a data: URL of the three image
+ * types the host takes (the host sniffs the bytes; this keeps anything else a host
+ * might send, a remote URL included, out of the window).
+ */
+const imageUrl = (url: string | undefined) => (url && /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/.test(url) ? url : null)
 
 /** The lists a sync can read; a catch-up from the change log reads only those its changes name. */
 export type ListName = 'requests' | 'invites' | 'members' | 'subjects' | 'events' | 'spaces'

@@ -35,6 +35,7 @@ export async function resolvedSubjects(rt: AccountRuntime, groupDid: string, cur
         reasonTypes: s.reasonTypes ?? [],
         lastReport: s.lastReport ? { ...s.lastReport, reason: s.lastReport.reason ?? null } : null,
         takenDown: s.takenDown ?? false,
+        recordPreview: s.recordPreview ?? null,
         assignedTo: assignmentOf(s, handles),
       }
     }),

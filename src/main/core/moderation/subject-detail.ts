@@ -19,11 +19,12 @@ const readable = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
 
 /**
  * The reported thing as members saw it: a calendar event by its name and time, an RSVP
- * by its answer and event, an account by handle and roles; anything else as readable
- * fields. The host's copy is read live (getSubject), so a moderator sees what was
+ * by its answer and event, an account by handle and roles, a post (any record with a
+ * `text`) by its words; anything else as readable fields. The host's copy is read live (getSubject), so a moderator sees what was
  * served, taken down or not.
  */
-function shownRecord(uri: string, record: Record<string, unknown> | undefined): SubjectDetail['shown'] {
+function shownRecord(uri: string, record: Record<string, unknown> | undefined, withheld: boolean): SubjectDetail['shown'] {
+  if (withheld) return { kind: 'withheld', uri }
   if (!record) return { kind: 'unavailable', uri }
   const address = parseRecordAddress(uri)
   const collection = address?.collection ?? text(record.$type) ?? ''
@@ -41,12 +42,14 @@ function shownRecord(uri: string, record: Record<string, unknown> | undefined): 
     const subject = record.subject as { uri?: string } | string | undefined
     return { kind: 'rsvp', status: rsvpStatus(record.status) ?? text(record.status) ?? '', event: typeof subject === 'string' ? subject : text(subject?.uri), by: address?.repo ?? '' }
   }
-  return {
-    kind: 'fields',
-    fields: Object.entries(record)
-      .filter(([k]) => k !== '$type')
-      .map(([label, value]) => ({ label, value: readable(value).slice(0, 2000) })),
-  }
+  const fields = (skip: string[]) =>
+    Object.entries(record)
+      .filter(([k]) => k !== '$type' && !skip.includes(k))
+      .map(([label, value]) => ({ label, value: readable(value).slice(0, 2000) }))
+  // A post of any collection (app.bsky.feed.post and its like): its words first.
+  const words = text(record.text)
+  if (words !== null) return { kind: 'post', text: words.slice(0, 3000), createdAt: text(record.createdAt), author: address?.repo ?? '', fields: fields(['text', 'createdAt']) }
+  return { kind: 'fields', fields: fields([]) }
 }
 
 /**
@@ -83,7 +86,7 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
     const cached = await readItem<{ handle: string | null }>(rt.cache, groupDid, 'subject', key)
     shown = { kind: 'account', did: key, handle: member?.handle ?? cached?.handle ?? null, displayName: nameOf(key), avatar: profiles.get(key)?.avatar ?? null, roles: member?.roles ?? [], member: !!member }
   } else {
-    shown = shownRecord(key, page.record)
+    shown = shownRecord(key, page.record, page.recordWithheld === true)
   }
   // The account's records reported in this group, and earlier reports are in the history.
   const earlierSubjects = key.startsWith('did:')

@@ -25,9 +25,9 @@ export const SETTINGS_ACTIONS: ActionTable<'group.configure' | 'role.put' | 'rol
     identifiers: (_p, { groupDid }) => [groupDid],
   },
   'role.put': {
-    label: (p) => `Set what the ${p.name} role may do`,
+    label: (p) => (p.previousName && p.previousName !== p.name ? `Rename the ${p.previousName} role to ${p.name}` : `Set what the ${p.name} role may do`),
     applyToCache: async () => {},
-    send: viaHost('example.groups.putRole', (group, p) => ({ group, name: p.name, actions: p.actions, assignable: p.assignable })),
+    send: viaHost('example.groups.putRole', (group, p) => ({ group, name: p.name, actions: p.actions, assignable: p.assignable, ...(p.previousName ? { previousName: p.previousName } : {}) })),
     conflicts: { Forbidden: ERROR_MESSAGES.Forbidden!, LastConfigurer: ERROR_MESSAGES.LastConfigurer! },
     scope: { ability: CONFIGURE.ability, methods: ['example.groups.putRole'] },
     changes: [],

@@ -3,6 +3,7 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { groupAndViewer } from '../../../groups/access.js'
 import { ACTIONS, roleDefinitions } from '../../../groups/roles.js'
 import { json } from '../../answers.js'
+import { avatarUrl } from '../../../groups/avatar.js'
 
 /**
  * A group's profile, join policy and role definitions, and the caller's standing in it.
@@ -15,6 +16,7 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, params }) => {
       const { group, viewer } = await groupAndViewer(ctx, params.group, auth.credentials.did)
       const roles = await roleDefinitions(ctx.db, group.did)
+      const avatar = await avatarUrl(ctx.db, group.did)
       return json({
         did: group.did,
         handle: group.handle,
@@ -23,6 +25,7 @@ const register: RegisterMethod = (server, ctx) => {
         joinPolicy: group.joinPolicy,
         roles,
         viewer: { roles: viewer.roles, actions: ACTIONS.filter((a) => viewer.actions.has(a)) },
+        ...(avatar ? { avatar } : {}),
       })
     },
   })
