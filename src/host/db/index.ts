@@ -21,6 +21,7 @@ import * as m017 from './migrations/017-live-team-work.js'
 import * as m018 from './migrations/018-group-creator.js'
 import * as m019 from './migrations/019-change-actor.js'
 import * as m024 from './migrations/024-invitee-invites.js'
+import * as m025 from './migrations/025-group-repo.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -54,6 +55,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '018-group-creator': m018,
   '019-change-actor': m019,
   '024-invitee-invites': m024,
+  '025-group-repo': m025,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */
