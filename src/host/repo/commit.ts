@@ -48,9 +48,18 @@ interface FrameOp {
  * keeps the record index (listRecords), the `#commit` frame subscribeRepos sends, and one
  * change per record in the group's change log (kinds record.created/updated/deleted,
  * subject the record's at:// URI), which also records who acted (audit/acting.ts).
- * A delete of a record that is not there changes nothing, as on a PDS.
+ * A delete of a record that is not there changes nothing, as on a PDS. `changeLog: false`
+ * is for the host's own writes that follow a change already logged (profile.ts).
  */
-export async function commitWrites(tx: Tx, hostKey: Buffer, groupDid: string, writes: RepoWrite[], swapCommit?: string): Promise<CommitResult> {
+export async function commitWrites(
+  tx: Tx,
+  hostKey: Buffer,
+  groupDid: string,
+  writes: RepoWrite[],
+  swapCommit?: string,
+  opts: { changeLog?: boolean } = {},
+): Promise<CommitResult> {
+  const changeLog = opts.changeLog ?? true
   await lockGroup(tx, groupDid)
   const storage = new GroupRepoStorage(tx, groupDid)
   const root = await storage.getRootDetailed()
@@ -114,7 +123,7 @@ export async function commitWrites(tx: Tx, hostKey: Buffer, groupDid: string, wr
     const result = results[i]!
     if (op.action === WriteOpAction.Delete) {
       await tx.deleteFrom('repo_record').where('groupDid', '=', groupDid).where('collection', '=', op.collection).where('rkey', '=', op.rkey).execute()
-      await recordChange(tx, groupDid, 'record.deleted', result.uri)
+      if (changeLog) await recordChange(tx, groupDid, 'record.deleted', result.uri)
       continue
     }
     const cid = await data.data.get(formatDataKey(op.collection, op.rkey))
@@ -127,7 +136,7 @@ export async function commitWrites(tx: Tx, hostKey: Buffer, groupDid: string, wr
       .values(row)
       .onConflict((oc) => oc.columns(['groupDid', 'collection', 'rkey']).doUpdateSet({ cid: row.cid, rev: row.rev }))
       .execute()
-    await recordChange(tx, groupDid, op.action === WriteOpAction.Create ? 'record.created' : 'record.updated', result.uri)
+    if (changeLog) await recordChange(tx, groupDid, op.action === WriteOpAction.Create ? 'record.created' : 'record.updated', result.uri)
   }
 
   await storeFrame(tx, groupDid, commit, frameOps, prevData)

@@ -196,4 +196,11 @@ describe("the group's public repo", () => {
     await expect.poll(() => seen.filter((e) => e.event === 'delete').length, { timeout: 10_000 }).toBe(1)
     expect(firehoseErrors).toEqual([])
   })
+
+  it('keeps the public profile in step with the group’s name and description', async () => {
+    const configured = await net.as('owner').call('example.groups.configureGroup', { body: { group: group(), displayName: 'Picnic Club', description: 'We eat outside' } })
+    expect(configured.status, JSON.stringify(configured.body)).toBe(200)
+    const profile = await xrpc<{ value: Record<string, unknown> }>(net.stack.host.url, 'com.atproto.repo.getRecord', { params: { repo: group(), collection: 'app.bsky.actor.profile', rkey: 'self' } })
+    expect(profile.body.value).toEqual({ $type: 'app.bsky.actor.profile', displayName: 'Picnic Club', description: 'We eat outside' })
+  })
 })
