@@ -1,4 +1,4 @@
-import type { HostContext } from '../context.js'
+import type { HostDb } from '../db/index.js'
 import type { WriteGrant } from '../spaces/group-writes.js'
 import { authorizeRepoWrite, type RepoAction } from './authorize.js'
 import { commitWrites, type CommitResult, type RepoWrite } from './commit.js'
@@ -8,7 +8,13 @@ import { commitWrites, type CommitResult, type RepoWrite } from './commit.js'
  * then committed, in one transaction (a role revoked meanwhile cannot slip a commit in).
  * A put is checked as both create and update, since which it is depends on the repo.
  */
-export function repoWriteCall(ctx: HostContext, grant: WriteGrant, repo: string, writes: RepoWrite[], swapCommit?: string): Promise<CommitResult> {
+/** What a write call needs of the host: its database, and the host key that unseals the group's signing key. */
+export interface RepoWriteDeps {
+  db: HostDb
+  config: { hostKey: Buffer }
+}
+
+export function repoWriteCall(ctx: RepoWriteDeps, grant: WriteGrant, repo: string, writes: RepoWrite[], swapCommit?: string): Promise<CommitResult> {
   const actions = writes.flatMap((w): { collection: string; action: RepoAction }[] =>
     w.action === 'put' ? [{ collection: w.collection, action: 'create' }, { collection: w.collection, action: 'update' }] : [{ collection: w.collection, action: w.action }],
   )
