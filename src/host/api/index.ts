@@ -58,9 +58,11 @@ import syncGetRecord from './com/atproto/sync/getRecord.js'
 import syncGetLatestCommit from './com/atproto/sync/getLatestCommit.js'
 import syncListRepos from './com/atproto/sync/listRepos.js'
 import syncSubscribeRepos from './com/atproto/sync/subscribeRepos.js'
+import repoUploadBlob from './com/atproto/repo/uploadBlob.js'
+import syncGetBlob from './com/atproto/sync/getBlob.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite, repoCreateRecord, repoPutRecord, repoDeleteRecord, repoApplyWrites, repoDescribeRepo, repoGetRecord, repoListRecords, syncGetRepo, syncGetRecord, syncGetLatestCommit, syncListRepos, syncSubscribeRepos]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite, repoCreateRecord, repoPutRecord, repoDeleteRecord, repoApplyWrites, repoDescribeRepo, repoGetRecord, repoListRecords, syncGetRepo, syncGetRecord, syncGetLatestCommit, syncListRepos, syncSubscribeRepos, repoUploadBlob, syncGetBlob]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
   knowWhoIsActing(server)

@@ -299,6 +299,7 @@ export interface HostDatabaseSchema {
   repo_block: RepoBlockTable
   repo_record: RepoRecordTable
   repo_event: RepoEventTable
+  repo_blob: RepoBlobTable
 }
 
 /** The group's public repo's current commit (src/host/repo; migration 025). */
@@ -335,4 +336,15 @@ export interface RepoEventTable {
   /** The `#commit` message body, DAG-CBOR (everything but `seq`, which the row gives). */
   frame: Uint8Array
   time: string
+}
+
+/** An image uploaded for a group's public repo (uploadBlob), served by sync.getBlob. */
+export interface RepoBlobTable {
+  groupDid: string
+  /** Raw-codec CID of the bytes. */
+  cid: string
+  mimeType: string
+  size: number
+  content: Uint8Array
+  createdAt: string
 }

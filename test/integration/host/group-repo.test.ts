@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCarWithRoot, verifyCommitSig, verifyRepoCar, type Commit } from '@atproto/repo'
 import { cborDecode } from '@atproto/lex-cbor'
@@ -202,5 +203,36 @@ describe("the group's public repo", () => {
     expect(configured.status, JSON.stringify(configured.body)).toBe(200)
     const profile = await xrpc<{ value: Record<string, unknown> }>(net.stack.host.url, 'com.atproto.repo.getRecord', { params: { repo: group(), collection: 'app.bsky.actor.profile', rkey: 'self' } })
     expect(profile.body.value).toEqual({ $type: 'app.bsky.actor.profile', displayName: 'Picnic Club', description: 'We eat outside' })
+  })
+
+  it('takes an image for a post and serves it back by CID', async () => {
+    // A PNG's signature, then some bytes: the host checks the type against the first bytes.
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(64)])
+    const uploaded = await fetchWithDpop(
+      admin.key,
+      `${admin.grant.pds}/xrpc/com.atproto.repo.uploadBlob`,
+      { method: 'POST', headers: { authorization: `DPoP ${admin.grant.accessJwt}`, 'content-type': 'image/png' }, body: png, accessToken: admin.grant.accessJwt },
+      admin.state,
+    )
+    const { blob } = (await uploaded.json()) as { blob: { ref: { $link: string }; mimeType: string; size: number } }
+    expect(uploaded.status, JSON.stringify(blob)).toBe(200)
+    expect(blob).toMatchObject({ $type: 'blob', mimeType: 'image/png', size: png.length })
+    const made = await write(admin, 'com.atproto.repo.createRecord', {
+      repo: group(),
+      collection: POST,
+      record: { ...post('With a picture'), embed: { $type: 'app.bsky.embed.images', images: [{ alt: 'The picnic', image: blob }] } },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const served = await fetch(`${net.stack.host.url}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(group())}&cid=${blob.ref.$link}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png)
+    const notAnImage = await fetchWithDpop(
+      admin.key,
+      `${admin.grant.pds}/xrpc/com.atproto.repo.uploadBlob`,
+      { method: 'POST', headers: { authorization: `DPoP ${admin.grant.accessJwt}`, 'content-type': 'image/png' }, body: new Uint8Array(Buffer.from("<script>")), accessToken: admin.grant.accessJwt },
+      admin.state,
+    )
+    expect(notAnImage.status).toBe(400)
   })
 })

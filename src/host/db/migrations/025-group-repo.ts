@@ -6,7 +6,7 @@ import { addAutoId, inTransaction, isPostgres } from './portable.js'
  * commit (`repo_root`), every block of its MST and records (`repo_block`, by group and
  * CID), an index of its records for listRecords (`repo_record`), and the commits in the
  * order they were made, each the firehose frame it is sent as (`repo_event`, whose `seq`
- * is subscribeRepos' cursor). Owners and admins get the new `repo.write` action, which a
+ * is subscribeRepos' cursor), and the images its records refer to (`repo_blob`). Owners and admins get the new `repo.write` action, which a
  * new group's default roles have from the start.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -41,6 +41,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('frame', sql.raw(bytes), (c) => c.notNull())
     .addColumn('time', 'text', (c) => c.notNull())
     .execute()
+  await db.schema
+    .createTable('repo_blob')
+    .addColumn('groupDid', 'text', (c) => c.notNull())
+    .addColumn('cid', 'text', (c) => c.notNull())
+    .addColumn('mimeType', 'text', (c) => c.notNull())
+    .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('content', sql.raw(bytes), (c) => c.notNull())
+    .addColumn('createdAt', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('repo_blob_pk', ['groupDid', 'cid'])
+    .execute()
   await inTransaction(db, async (tx) => {
     const roles = await tx
       .selectFrom('role' as never)
@@ -61,6 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('repo_blob').execute()
   await db.schema.dropTable('repo_event').execute()
   await db.schema.dropTable('repo_record').execute()
   await db.schema.dropTable('repo_block').execute()
