@@ -105,6 +105,12 @@ describe("the group's public repo", () => {
     expect(res.body.commit).toMatchObject({ cid: expect.any(String), rev: expect.any(String) })
   })
 
+  it('logs the post as a change the audit log says the admin made', async () => {
+    const log = await net.as('owner').call<{ entries: { kind: string; subject: string; actor?: string }[] }>('example.groups.listAuditLog', { params: { group: group() } })
+    expect(log.status, JSON.stringify(log.body)).toBe(200)
+    expect(log.body.entries).toContainEqual(expect.objectContaining({ kind: 'record.created', subject: uri, actor: net.as('admin').account.did }))
+  })
+
   it('serves a CAR that verifies against the signing key in the group’s DID document', async () => {
     const key = await createIdResolver(net.stack.plc).did.resolveAtprotoKey(group())
     const res = await fetch(`${net.stack.host.url}/xrpc/com.atproto.sync.getRepo?did=${encodeURIComponent(group())}`)
