@@ -35,6 +35,7 @@ export default defineConfig({
       'test/integration/host/oauth-session-pruning.test.ts',
       'test/integration/host/join-request-pruning.test.ts',
       'test/integration/host/rotate-key.test.ts',
+      'test/integration/host/group-repo.test.ts',
       'test/postgres/**/*.test.ts',
     ],
     globalSetup: ['test/support/postgres-setup.ts'],

@@ -64,7 +64,7 @@ export const isNonceChallenge = (res: Response) => res.status === 401 && res.hea
 export async function fetchWithDpop(
   key: DpopKey,
   url: string,
-  init: { method: string; headers?: Record<string, string>; body?: string; accessToken?: string },
+  init: { method: string; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; accessToken?: string },
   state: { nonce?: string } = {},
 ): Promise<Response> {
   const send = async () => {

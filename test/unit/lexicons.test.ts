@@ -26,6 +26,7 @@ const docs: { file: string; doc: Doc }[] = files.map((file) => ({
 }))
 const byId = new Map(docs.map(({ doc }) => [doc.id, doc]))
 
+
 // Methods the spec names (section 4), with their kind.
 const SPEC_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.requestJoin': 'procedure',
@@ -108,7 +109,7 @@ const RECORDS: Record<string, string> = {
 
 // Copied unchanged from lexicon.community and bluesky-social/atproto (lexicons/community/lexicon/README.md):
 // they are as published, so the house rules for our own lexicons (descriptions) are not asked of them.
-const VENDORED = ['community.lexicon.', 'com.atproto.repo.']
+const VENDORED = ['community.lexicon.', 'com.atproto.repo.', 'com.atproto.sync.']
 const isVendored = (id: string) => VENDORED.some((prefix) => id.startsWith(prefix))
 
 const PERMISSION_SETS = ['example.groups.basePermissions', 'example.groups.calendarPermissions']

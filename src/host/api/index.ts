@@ -46,9 +46,23 @@ import listAuditLog from './example/groups/listAuditLog.js'
 import putRole from './example/groups/putRole.js'
 import deleteRole from './example/groups/deleteRole.js'
 import getMemberHistory from './example/groups/getMemberHistory.js'
+import repoCreateRecord from './com/atproto/repo/createRecord.js'
+import repoPutRecord from './com/atproto/repo/putRecord.js'
+import repoDeleteRecord from './com/atproto/repo/deleteRecord.js'
+import repoApplyWrites from './com/atproto/repo/applyWrites.js'
+import repoDescribeRepo from './com/atproto/repo/describeRepo.js'
+import repoGetRecord from './com/atproto/repo/getRecord.js'
+import repoListRecords from './com/atproto/repo/listRecords.js'
+import syncGetRepo from './com/atproto/sync/getRepo.js'
+import syncGetRecord from './com/atproto/sync/getRecord.js'
+import syncGetLatestCommit from './com/atproto/sync/getLatestCommit.js'
+import syncListRepos from './com/atproto/sync/listRepos.js'
+import syncSubscribeRepos from './com/atproto/sync/subscribeRepos.js'
+import repoUploadBlob from './com/atproto/repo/uploadBlob.js'
+import syncGetBlob from './com/atproto/sync/getBlob.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite, repoCreateRecord, repoPutRecord, repoDeleteRecord, repoApplyWrites, repoDescribeRepo, repoGetRecord, repoListRecords, syncGetRepo, syncGetRecord, syncGetLatestCommit, syncListRepos, syncSubscribeRepos, repoUploadBlob, syncGetBlob]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
   knowWhoIsActing(server)

@@ -11,6 +11,8 @@ export interface GroupGrant {
   /** Collections it may write there; `['*']` for every collection. */
   collections: string[]
   scope: string
+  /** Collections of the group's public repo it may write (`repoCollections`); absent in older tokens: none. */
+  repoCollections?: string[]
   /** Thumbprint of the DPoP key it is bound to. */
   jkt: string
 }
@@ -22,11 +24,12 @@ export interface GroupGrant {
 export const GROUP_CREDENTIAL: AccessTokenKind<GroupGrant> = {
   name: 'group credential',
   renew: 'get a new one with example.groups.getGroupAuth',
-  write: (g) => ({ act: { sub: g.actor }, space: g.space, collections: g.collections, scope: g.scope }),
-  read: ({ act, space, collections, scope }, base) => {
+  write: (g) => ({ act: { sub: g.actor }, space: g.space, collections: g.collections, scope: g.scope, ...(g.repoCollections?.length ? { repoCollections: g.repoCollections } : {}) }),
+  read: ({ act, space, collections, scope, repoCollections }, base) => {
     const actor = (act as { sub?: unknown } | undefined)?.sub
     if (typeof actor !== 'string' || typeof space !== 'string' || typeof scope !== 'string') return null
     if (!Array.isArray(collections) || !collections.every((c) => typeof c === 'string')) return null
-    return { ...base, actor, space, collections: collections as string[], scope }
+    const repo = Array.isArray(repoCollections) && repoCollections.every((c) => typeof c === 'string') ? { repoCollections: repoCollections as string[] } : {}
+    return { ...base, actor, space, collections: collections as string[], scope, ...repo }
   },
 }

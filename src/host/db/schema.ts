@@ -306,4 +306,56 @@ export interface HostDatabaseSchema {
   takedown: TakedownTable
   rate_counter: RateCounterTable
   group_avatar: GroupAvatarTable
+  repo_root: RepoRootTable
+  repo_block: RepoBlockTable
+  repo_record: RepoRecordTable
+  repo_event: RepoEventTable
+  repo_blob: RepoBlobTable
+}
+
+/** The group's public repo's current commit (src/host/repo; migration 025). */
+export interface RepoRootTable {
+  groupDid: string
+  cid: string
+  rev: string
+  updatedAt: string
+}
+
+/** One block (MST node, record or commit) of a group's public repo, by CID. */
+export interface RepoBlockTable {
+  groupDid: string
+  cid: string
+  /** The commit that first wrote it. */
+  rev: string
+  content: Uint8Array
+}
+
+/** A record in a group's public repo, for listing by collection. */
+export interface RepoRecordTable {
+  groupDid: string
+  collection: string
+  rkey: string
+  cid: string
+  rev: string
+}
+
+/** A commit of a group's public repo as subscribeRepos sends it; `seq` is the stream's cursor. */
+export interface RepoEventTable {
+  seq: Generated<number>
+  groupDid: string
+  rev: string
+  /** The `#commit` message body, DAG-CBOR (everything but `seq`, which the row gives). */
+  frame: Uint8Array
+  time: string
+}
+
+/** An image uploaded for a group's public repo (uploadBlob), served by sync.getBlob. */
+export interface RepoBlobTable {
+  groupDid: string
+  /** Raw-codec CID of the bytes. */
+  cid: string
+  mimeType: string
+  size: number
+  content: Uint8Array
+  createdAt: string
 }

@@ -8,6 +8,7 @@ import { clientLabel } from './client-id.js'
 import { claimDevice, sameDevice } from './device.js'
 import { CODE_TTL_S, loadRequest, requestUriOf, type PendingRequest } from './requests.js'
 import { describeSpaceScope, narrowScope } from './space-scopes.js'
+import { describeRepoScope } from './repo-scopes.js'
 import { esc, formActionSource, sendOnwards, sendPage, sendProblem } from './pages.js'
 import { signInFailure, signInFailureWords } from './sign-in-failure.js'
 import { hashToken, nowS, randomToken, sameSecret } from './secrets.js'
@@ -82,9 +83,10 @@ ${error ? `<p role="alert" id="handle-error">${esc(error)}</p>` : ''}
 async function consentPage(ctx: HostContext, res: express.Response, request: PendingRequest) {
   const group = await groupOf(ctx, request.groupDid)
   const viewer = await viewerOf(ctx.db, request.groupDid, request.personDid!)
-  const { spaces } = await narrowScope(ctx.db, request.groupDid, viewer, request.params.scope)
+  const { spaces, repo } = await narrowScope(ctx.db, request.groupDid, viewer, request.params.scope)
   const abilities = ['See that it is signed in as the group (its identity)']
   for (const s of spaces) abilities.push(describeSpaceScope(s, s.name))
+  for (const r of repo) abilities.push(describeRepoScope(r))
   // The app as the host knows it: by the host of its client ID, where it proved itself
   // by serving its document, and not by the name it gives itself there.
   const client = clientLabel(request.clientId)

@@ -17,6 +17,8 @@ export interface WriteGrant {
   jkt: string
   /** A `getGroupAuth` credential names one space (all three actions); a session as many as its scope. */
   spaces: { space: string; collections: string[]; actions: readonly SpaceAction[] }[]
+  /** Its `repo:` permissions in the group's public repo (src/host/repo/authorize.ts); absent: none. */
+  repoScopes?: string[]
 }
 
 /**

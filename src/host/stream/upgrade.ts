@@ -97,6 +97,9 @@ export interface UpgradeDeps {
  * (429 with `RateLimit-*`). Only then does xrpc-server take the socket; the stream's
  * own auth reads what was checked here.
  */
+/** The one subscription served without credentials. */
+const PUBLIC_FIREHOSE = 'com.atproto.sync.subscribeRepos'
+
 export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
   const { ctx, xrpc, app, connections, counters, rateLimits } = deps
   const windowMs = rateLimits.windowSeconds * 1000
@@ -112,7 +115,7 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
       answer(socket, refusal)
     }
     if (!sub) {
-      return refuse({ status: 400, error: 'InvalidRequest', message: 'Only example.groups.subscribeChanges is served over a WebSocket; call this without "Upgrade"' })
+      return refuse({ status: 400, error: 'InvalidRequest', message: 'Only example.groups.subscribeChanges and com.atproto.sync.subscribeRepos are served over a WebSocket; call this without "Upgrade"' })
     }
     const handshake = handshakeProblem(req)
     if (handshake) return refuse({ status: 400, error: 'InvalidRequest', message: handshake })
@@ -145,6 +148,18 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
       if (problem) {
         countFailure()
         return refuse({ status: 400, error: 'InvalidRequest', message: problem })
+      }
+
+      // The groups' public firehose (src/host/repo/firehose.ts) is public, as a PDS's is:
+      // no credentials, each stream opened counted against its address (above).
+      if (nsid === PUBLIC_FIREHOSE) {
+        if (socket.destroyed) return
+        sub.wss.options.maxPayload = MAX_CLIENT_MESSAGE_BYTES
+        sub.wss.handleUpgrade(req, socket, head, (ws: StreamSocket) => {
+          log(101)
+          sub.wss.emit('connection', ws, req)
+        })
+        return
       }
 
       let caller: string

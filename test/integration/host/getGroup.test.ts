@@ -4,7 +4,7 @@ import { mintForeignGroup } from '../../support/plc-identity.js'
 
 const net = useLocalNetwork()
 
-const ALL_ACTIONS = ['mod.read', 'mod.resolve', 'invite', 'admit', 'eject', 'role.assign', 'space.create', 'space.configure', 'space.delete', 'group.configure']
+const ALL_ACTIONS = ['mod.read', 'mod.resolve', 'invite', 'admit', 'eject', 'role.assign', 'space.create', 'space.configure', 'space.delete', 'group.configure', 'repo.write']
 
 describe('example.groups.getGroup', () => {
   it('shows the profile, the default roles, and the owner its standing', async () => {

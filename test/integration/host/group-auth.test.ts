@@ -9,6 +9,9 @@ const net = useLocalNetwork()
 
 const EVENT = 'community.lexicon.calendar.event'
 const IMAGE = 'example.groups.eventImage'
+// The public repo's collections owners and admins write (repo.write; issue 28).
+const REPO = ['app.bsky.feed.post', 'app.bsky.actor.profile', 'app.bsky.feed.threadgate']
+const REPO_SCOPES = REPO.map((c) => `repo:${c}`).join(' ')
 const group = () => net.group('open').did
 const calendar = () => `at://${group()}/space/community.lexicon.calendar/self`
 const adminNotes = () => `at://${group()}/space/example.notes/admins`
@@ -115,9 +118,10 @@ describe('example.groups.getGroupAuth: the grant', () => {
     const res = await getGroupAuth(net.as('admin'), key)
     expect(res.status).toBe(200)
     const grant = res.body
-    expect(grant).toMatchObject({ did: group(), pds: net.stack.host.url, collections: [EVENT, IMAGE], repoCollections: [] })
+    // Admins hold repo.write, so the grant names the public repo's collections too (issue 28).
+    expect(grant).toMatchObject({ did: group(), pds: net.stack.host.url, collections: [EVENT, IMAGE], repoCollections: REPO })
     expect(grant.scope).toBe(
-      `atproto space:community.lexicon.calendar?authority=${group()}&skey=self&collection=${EVENT}&collection=${IMAGE}&action=create&action=update&action=delete`,
+      `atproto space:community.lexicon.calendar?authority=${group()}&skey=self&collection=${EVENT}&collection=${IMAGE}&action=create&action=update&action=delete ${REPO_SCOPES}`,
     )
     const expiresAt = Date.parse(grant.expiresAt)
     expect(expiresAt).toBeGreaterThanOrEqual(before + 15 * 60_000 - 2_000)
@@ -132,7 +136,7 @@ describe('example.groups.getGroupAuth: the grant', () => {
     const res = await getGroupAuth(net.as('owner'), await createDpopKey())
     expect(res.status).toBe(200)
     expect(res.body.collections).toEqual(['*'])
-    expect(res.body.scope).toBe(`atproto space:community.lexicon.calendar?authority=${group()}&skey=self&collection=*&action=create&action=update&action=delete`)
+    expect(res.body.scope).toBe(`atproto space:community.lexicon.calendar?authority=${group()}&skey=self&collection=*&action=create&action=update&action=delete ${REPO_SCOPES}`)
   })
 
   it('answers Forbidden when the space grants the caller’s roles nothing', async () => {

@@ -201,6 +201,24 @@ describe('a scope for every group (decisions 7.4: a published client names no gr
   })
 })
 
+describe("the group's public repo (issue 28)", () => {
+  it('grants the posts the roles may write, names them on the consent page, and posts as the group', async () => {
+    const POST = 'app.bsky.feed.post'
+    const { session, stoppedAt, consent } = await signInAsGroup('admin', 'Allow', `atproto repo:${POST} repo:app.bsky.graph.follow`)
+    expect(session, stoppedAt).toBeDefined()
+    expect(consent).toContain('Write, change and delete the group’s public posts')
+    expect((await session!.getTokenInfo()).scope).toBe(`atproto repo:${POST}`)
+    const res = await session!.fetchHandler('/xrpc/com.atproto.repo.createRecord', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repo: group().did, collection: POST, record: { $type: POST, text: 'From a session', createdAt: new Date().toISOString() } }),
+    })
+    const body = (await res.json()) as { uri: string }
+    expect(res.status, JSON.stringify(body)).toBe(200)
+    expect(body.uri).toMatch(new RegExp(`^at://${group().did}/${POST}/`))
+  })
+})
+
 describe('who may not act as the group', () => {
   it('tells a person with no role in the group so, and makes no session', async () => {
     const result = await signInAsGroup('outsider')

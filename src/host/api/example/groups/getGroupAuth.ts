@@ -5,6 +5,7 @@ import { refuse } from '../../../errors.js'
 import { groupSpaceAddress, loadSpace, writableCollections } from '../../../spaces/space.js'
 import { spaceScope } from '../../../spaces/scope.js'
 import { json } from '../../answers.js'
+import { repoCollectionsFor } from '../../../repo/collections.js'
 
 /**
  * A group credential for one space (spec section 5): a 15-minute access token for the
@@ -12,8 +13,9 @@ import { json } from '../../answers.js'
  * collections that the space's `credentialScopes` give the caller's roles (`['*']`: all).
  * Roles granted nothing, or a caller who is not a member: `Forbidden`.
  *
- * `repoCollections` is always empty: this host keeps no public repo writable for a
- * group, so a credential writes in the space only.
+ * `repoCollections` are the collections of the group's public repo the caller's roles
+ * let them write (`repo.write`: src/host/repo/collections.ts); the credential writes them
+ * there with com.atproto.repo.* as well, and its scope names them as `repo:` scopes.
  */
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.getGroupAuth({
@@ -29,13 +31,15 @@ const register: RegisterMethod = (server, ctx) => {
       if (!collections.length) {
         throw refuse('Forbidden', `The ${space.type} space grants your roles (${viewer.roles.join(', ') || 'none'}) no group credential`)
       }
-      const scope = spaceScope(space, collections)
+      const repoCollections = repoCollectionsFor(viewer)
+      const scope = [spaceScope(space, collections), ...repoCollections.map((c) => `repo:${c}`)].join(' ')
       const { token, expiresAt } = await ctx.groupAuth.tokens.mint({
         sub: group.did,
         actor: viewer.did,
         space: space.uri,
         collections,
         scope,
+        repoCollections,
         jkt: auth.credentials.jkt,
       })
       return json({
@@ -43,7 +47,7 @@ const register: RegisterMethod = (server, ctx) => {
         accessJwt: token,
         pds: ctx.config.publicUrl,
         collections,
-        repoCollections: [],
+        repoCollections,
         scope,
         expiresAt: expiresAt.toISOString(),
       })

@@ -13,6 +13,7 @@ export const ROLE_ACTIONS: readonly { action: string; words: string }[] = [
   { action: 'space.configure', words: 'Change spaces' },
   { action: 'space.delete', words: 'Delete spaces' },
   { action: 'group.configure', words: 'Change the group’s settings and roles' },
+  { action: 'repo.write', words: 'Post and change the group’s public posts and profile' },
 ]
 
 /** A role name as the host takes it (putRole). */

@@ -1,0 +1,27 @@
+import type { Readable } from 'node:stream'
+import type { RegisterMethod } from '../../../registrar.js'
+import { groupCredentialAuth } from '../../../../auth/group-credential-auth.js'
+import { refuse } from '../../../../errors.js'
+import { viewerOf } from '../../../../groups/access.js'
+import { repoCollectionsFor } from '../../../../repo/collections.js'
+import { storeBlob } from '../../../../repo/blobs.js'
+import { json } from '../../../answers.js'
+
+/**
+ * Uploads an image for the group's public repo (a post's picture, the profile's avatar):
+ * for a credential or session that may write some collection there, whose holder still
+ * has `repo.write`. Answers the blob ref to put in the record.
+ */
+const register: RegisterMethod = (server, ctx) => {
+  server.com.atproto.repo.uploadBlob({
+    auth: groupCredentialAuth(ctx),
+    handler: async ({ auth, input, req }) => {
+      const grant = auth.credentials
+      const live = repoCollectionsFor(await viewerOf(ctx.db, grant.group, grant.actor))
+      if (!grant.repoScopes?.length || !live.length) throw refuse('Forbidden', 'This credential may not write in the group’s public repo, so it may not upload images for it')
+      const blob = await storeBlob(ctx.db, grant.group, req.headers['content-type'], input.body as Readable)
+      return json({ blob })
+    },
+  })
+}
+export default register

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { Secp256k1Keypair } from '@atproto/crypto'
+import { verifyRepoCar } from '@atproto/repo'
+import { hostDbBefore } from '../support/host-migrations.js'
+import { groupKeyContext, seal } from '../../src/host/secrets/sealed.js'
+import { keyToBytes } from '../../src/host/identity/plc.js'
+import { commitWrites } from '../../src/host/repo/commit.js'
+import { listRepoRecords, repoCar } from '../../src/host/repo/reads.js'
+
+const GROUP = 'did:plc:groupaaaaaaaaaaaaaaaaaaa'
+const POST = 'app.bsky.feed.post'
+
+/** A database just past migration 025 with one group (its roles as before 025) and its sealed key. */
+async function withGroup() {
+  const hostKey = randomBytes(32)
+  const key = await Secp256k1Keypair.create({ exportable: true })
+  const { db, migrate } = await hostDbBefore('025-group-repo')
+  await db
+    .insertInto('group')
+    .values({ did: GROUP, handle: 'g.test', displayName: null, description: null, joinPolicy: 'open', rotationKeySealed: seal(hostKey, await keyToBytes(key), groupKeyContext(GROUP)), createdAt: '', createdBy: null })
+    .execute()
+  for (const [name, actions] of [['owner', ['group.configure']], ['admin', ['invite']], ['member', []]] as const) {
+    await db.insertInto('role').values({ groupDid: GROUP, name, actions: JSON.stringify(actions), assignable: '[]' }).execute()
+  }
+  await migrate()
+  return { db, hostKey, key }
+}
+
+const post = (text: string) => ({ $type: POST, text, createdAt: '2030-01-01T00:00:00.000Z' })
+
+describe("the group's public repo in the host database", () => {
+  it('gives existing owners and admins repo.write, and nobody else', async () => {
+    const { db } = await withGroup()
+    const roles = await db.selectFrom('role').select(['name', 'actions']).orderBy('name').execute()
+    expect(roles.map((r) => [r.name, JSON.parse(r.actions)])).toEqual([
+      ['admin', ['invite', 'repo.write']],
+      ['member', []],
+      ['owner', ['group.configure', 'repo.write']],
+    ])
+  })
+
+  it('commits writes that a reader of the CAR verifies with the group key, across several commits', async () => {
+    const { db, hostKey, key } = await withGroup()
+    const first = await db.transaction().execute((tx) => commitWrites(tx, hostKey, GROUP, [{ action: 'create', collection: POST, rkey: '3aaaaaaaaaaa2', record: post('one') }]))
+    const second = await db.transaction().execute((tx) =>
+      commitWrites(tx, hostKey, GROUP, [
+        { action: 'create', collection: POST, rkey: '3aaaaaaaaaaa3', record: post('two') },
+        { action: 'delete', collection: POST, rkey: '3aaaaaaaaaaa2' },
+      ]),
+    )
+    expect(second.rev > first.rev).toBe(true)
+    const verified = await verifyRepoCar(await repoCar(db, GROUP), GROUP, key.did())
+    expect(verified.creates.map((c) => c.rkey)).toEqual(['3aaaaaaaaaaa3'])
+    expect((await listRepoRecords(db, GROUP, { collection: POST, limit: 10 })).records.map((r) => r.value.text)).toEqual(['two'])
+    // One firehose frame per commit, and blocks the deleted record alone used are gone.
+    expect(await db.selectFrom('repo_event').select('rev').orderBy('seq').execute()).toEqual([{ rev: first.rev }, { rev: second.rev }])
+    expect(await db.selectFrom('repo_block').select('cid').where('cid', '=', first.results[0]!.cid!).execute()).toEqual([])
+  })
+
+  it('refuses to create over a record, and a swap that does not match', async () => {
+    const { db, hostKey } = await withGroup()
+    const write = (w: Parameters<typeof commitWrites>[3]) => db.transaction().execute((tx) => commitWrites(tx, hostKey, GROUP, w))
+    await write([{ action: 'create', collection: POST, rkey: '3aaaaaaaaaaa2', record: post('one') }])
+    await expect(write([{ action: 'create', collection: POST, rkey: '3aaaaaaaaaaa2', record: post('again') }])).rejects.toThrow(/already exists/)
+    await expect(write([{ action: 'put', collection: POST, rkey: '3aaaaaaaaaaa2', record: post('again'), swap: null }])).rejects.toMatchObject({ customErrorName: 'InvalidSwap' })
+  })
+})
