@@ -227,6 +227,13 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     await expect(ACTIONS['role.delete'].validate!(cache, G, { name: 'member' })).rejects.toThrow(/cannot be deleted/)
     await expect(ACTIONS['role.delete'].validate!(cache, G, { name: 'helper' })).resolves.toBeUndefined()
   },
+  'post.create': async () => {
+    // Nothing cached changes: the post is in the group's public repository, read live.
+    await seed('event', EV1, { rkey: EV1, name: 'Picnic' })
+    await queue('post.create', { text: 'Picnic on Sunday', rkey: EV2 })
+    expect(await shown('event')).toEqual([{ rkey: EV1, name: 'Picnic', pending: false }])
+    expect(ACTIONS['post.create'].identifiers({ text: 'x', rkey: EV2 }, { groupDid: G } as never)).toEqual([`at://${G}/app.bsky.feed.post/${EV2}`])
+  },
 }
 
 describe('each action’s cached effect, as the window shows it', () => {

@@ -257,6 +257,7 @@ const someOfEach: RequestedAction[] = [
   { kind: 'group.configure', displayName: 'Harbour walkers', joinPolicy: 'approval' },
   { kind: 'role.put', name: 'greeter', actions: ['admit'], assignable: ['member'] },
   { kind: 'role.delete', name: 'greeter' },
+  { kind: 'post.create', text: 'Picnic on Sunday' },
 ]
 
 describe('the stored payload schemas come from the contract', () => {

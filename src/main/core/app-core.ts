@@ -14,6 +14,7 @@ import { handleResolver } from './groups/handle-resolver.js'
 import { findMyGroups } from './groups/find-my-groups.js'
 import { acceptInvite, declineInvite, listMyInvites } from './invites/my-invites.js'
 import { inviteList } from './invites/invite-list.js'
+import { publicPosts } from './posts/public-posts.js'
 import { resolvePerson } from './people/resolve-person.js'
 import { KeychainUnavailableError, type SecretStore } from './secrets/secret-store.js'
 import type { AppInfo } from '../../shared/ipc/contract.js'
@@ -197,6 +198,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.resolvedSubjects': async ({ accountDid, groupDid, cursor }) => resolvedSubjects(await groups.runtime(accountDid), groupDid, cursor),
     'groups.memberHistory': async ({ accountDid, groupDid, did }) => memberHistory(await groups.runtime(accountDid), groupDid, did),
     'groups.auditLog': async ({ accountDid, groupDid, ...filter }) => auditLog(await groups.runtime(accountDid), groupDid, filter),
+    'groups.publicPosts': async ({ accountDid, groupDid }) => publicPosts(await groups.runtime(accountDid), groupDid),
     'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
     'people.resolve': async ({ ref }) => {
       const person = await resolvePerson(ref, { idResolver, resolveHandle })

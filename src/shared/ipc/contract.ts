@@ -13,6 +13,7 @@ import { EventView, SpaceView, GroupSummaryView, InvitePageView, PersonView, Joi
 import { GROUP_ABILITY_KEYS } from '../group-scope.js'
 import { AuditFilter, AuditPageView, MemberHistoryView } from './audit-views.js'
 import { InviteListResultView, MyInvitesView } from './my-invite-views.js'
+import { PublicPostView } from './post-views.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
 import { TodayPageView, TodayQuery } from './today-views.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
@@ -120,6 +121,12 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('event.update'), rkey: Rkey, event: EventFields }).strict(),
   z.object({ kind: z.literal('event.delete'), rkey: Rkey }).strict(),
   z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(RSVP_STATUSES) }).strict(),
+  z.object({
+    kind: z.literal('post.create'),
+    // Bluesky's post: at most 300 graphemes (3000 bytes); counted by characters here, the host checks the rest.
+    text: z.string().trim().min(1, 'write something to post').max(300),
+    link: z.object({ uri: z.string().url().max(2048), title: z.string().max(300), description: z.string().max(1000).optional() }).strict().optional(),
+  }).strict(),
   z.object({ kind: z.literal('membership.accept') }).strict(),
   z.object({ kind: z.literal('space.create'), type: SpaceType, skey: Rkey, name: z.string().trim().min(1).max(64), readableBy: Roles, credentialScopes: Scopes }).strict(),
   z.object({ kind: z.literal('space.update'), space: SpaceAddress, name: z.string().trim().min(1).max(64).optional(), readableBy: Roles.optional(), credentialScopes: Scopes.optional() }).strict(),
@@ -263,6 +270,8 @@ export const contract = {
   'invites.accept': { input: InGroup, output: Empty },
   /** Turning one down, at once, at the group's host. */
   'invites.decline': { input: InGroup, output: Empty },
+  /** The group's latest public posts, read live from its repository on the host. */
+  'groups.publicPosts': { input: InGroup, output: z.array(PublicPostView) },
   'groups.events': { input: InGroup, output: z.array(EventView) },
   'groups.spaces': { input: InGroup, output: z.array(SpaceView) },
   'groups.create': {

@@ -51,6 +51,7 @@ describe('IPC carries no secret', () => {
       ['groups.resolvedSubjects', inGroup],
       ['groups.auditLog', inGroup],
       ['groups.memberHistory', { ...inGroup, did: 'did:plc:nobodyaaaaaaaaaaaaaaaaaa' }],
+      ['groups.publicPosts', inGroup],
       ['groups.events', inGroup],
       ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],

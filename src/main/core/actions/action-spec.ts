@@ -20,6 +20,8 @@ type Requested<K extends ActionKind> = Omit<Extract<RequestedAction, { kind: K }
 export const CHOSEN_WHEN_QUEUED = {
   /** A new event's record key, so a replay re-sends the same record. */
   'event.create': z.object({ rkey: z.string().refine(isValidTid, 'not a record key') }),
+  /** A post's record key, so a replay re-sends the same post. */
+  'post.create': z.object({ rkey: z.string().refine(isValidTid, 'not a record key') }),
   /** Who takes a subject ("I'm on it"): the account acting, shown as having it at once. */
   'subject.event': z.object({ by: z.string().refine(isValidDid, 'not a DID').optional() }),
 } satisfies Partial<Record<ActionKind, z.AnyZodObject>>

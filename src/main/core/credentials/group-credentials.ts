@@ -11,6 +11,8 @@ export type GroupGrant = Output<'example.groups.getGroupAuth'>
 
 /** The record writes a group credential makes (spec section 5). */
 export type SpaceWrite = 'com.atproto.space.createRecord' | 'com.atproto.space.putRecord' | 'com.atproto.space.deleteRecord'
+/** The writes to the group's public repository (issue 28). */
+export type RepoWrite = 'com.atproto.repo.createRecord' | 'com.atproto.repo.putRecord'
 
 interface HeldGrant {
   grant: GroupGrant
@@ -80,6 +82,23 @@ export class GroupCredentials {
     // The grant is for one space of one group: a write elsewhere is a bug here, not the host's to refuse.
     const target: ProcedureInput<SpaceWrite> = input
     if (target.space !== space || target.repo !== groupDid) throw new Error(`a write for ${target.repo} ${target.space} under the grant for ${groupDid} ${space}`)
+    return this.send(host, groupDid, space, method, input)
+  }
+
+  /**
+   * A write to the group's public repository (issue 28): the same credential, got for a
+   * space the person's roles reach, carries the repo collections their roles may write
+   * (`repoCollections`); one the grant does not name is refused here, in plain words.
+   */
+  async writeRepo<M extends RepoWrite>(host: HostAddress, groupDid: string, space: string, method: M, input: ProcedureInput<M>): Promise<Output<M>> {
+    const target: ProcedureInput<RepoWrite> = input
+    if (target.repo !== groupDid) throw new Error(`a write for ${target.repo} under the grant for ${groupDid}`)
+    const { grant } = await this.grant(host, groupDid, space)
+    if (!grant.repoCollections.includes(target.collection)) throw new XrpcCallError(method, 403, 'Forbidden', `Your role may not write ${target.collection} in the group's public repository`)
+    return this.send(host, groupDid, space, method, input)
+  }
+
+  private async send<M extends SpaceWrite | RepoWrite>(host: HostAddress, groupDid: string, space: string, method: M, input: ProcedureInput<M>): Promise<Output<M>> {
     for (let attempt = 0; ; attempt++) {
       const { grant, key } = await this.grant(host, groupDid, space)
       const url = new URL(`/xrpc/${method}`, grant.pds).toString()

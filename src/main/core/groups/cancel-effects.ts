@@ -36,6 +36,7 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'group.configure': 'none',
   'role.put': 'none',
   'role.delete': 'none',
+  'post.create': 'none',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */

@@ -28,6 +28,10 @@ export function actionTarget(payload: unknown): string | null {
  */
 export function queuedAction(action: RequestedAction, accountDid: string): { kind: ActionKind; payload: ActionPayloads[ActionKind] } {
   if (action.kind === 'event.create') return { kind: action.kind, payload: { event: action.event, rkey: TID.nextStr() } }
+  if (action.kind === 'post.create') {
+    const { kind, ...payload } = action
+    return { kind, payload: { ...payload, rkey: TID.nextStr() } }
+  }
   if (action.kind === 'subject.event' && action.event === 'assign') {
     const { kind, ...payload } = action
     return { kind, payload: { ...payload, by: accountDid } }

@@ -4,6 +4,9 @@ import type { ServiceAuthCache } from './service-auth-cache.js'
 import { callProcedure, callQuery } from './validated-call.js'
 import { sendWithTimeLimit } from './time-limit.js'
 
+/** The public reads of a group's repository (no sign-in, as from any PDS). */
+export type PublicRead = 'com.atproto.repo.getRecord' | 'com.atproto.repo.listRecords'
+
 export interface HostAddress {
   url: string
   /** `<host service DID>#groups` */
@@ -30,6 +33,20 @@ export class HostClient {
 
   query<M extends QueryNsid>(method: M, params: QueryParams<M>): Promise<Output<M>> {
     return callQuery((path, init) => this.send(method, path, init), this.peer, method, params)
+  }
+
+  /**
+   * A read anyone may make, sent without service auth: the group's public repository, as
+   * any PDS serves one (issue 28). The sign-in need not grant these methods, and the host
+   * learns nothing of who reads.
+   */
+  publicQuery<M extends PublicRead>(method: M, params: QueryParams<M>): Promise<Output<M>> {
+    return callQuery(
+      (path, init) => sendWithTimeLimit(method, init, (withLimit) => this.fetchImpl(new URL(path, this.host.url), withLimit), this.timeoutMs),
+      this.peer,
+      method,
+      params,
+    )
   }
 
   procedure<M extends ProcedureNsid>(method: M, input: ProcedureInput<M>): Promise<Output<M>> {

@@ -1,0 +1,50 @@
+import type { ActionTable } from '../actions/action-spec.js'
+import type { AccountRuntime } from '../session/account-runtime.js'
+import { ensureCalendarSpace } from '../calendar/calendar-space.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { POST_COLLECTION, postRecord } from './post-record.js'
+
+/** A post's address in the group's public repository, as the change log names it. */
+export const postAddress = (groupDid: string, rkey: string) => `at://${groupDid}/${POST_COLLECTION}/${rkey}`
+
+/** Whether the group's public repository already holds the post (sent before a crash cut the attempt short). */
+async function postOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
+  const host = await rt.hostOf(groupDid)
+  return host
+    .publicQuery('com.atproto.repo.getRecord', { repo: groupDid, collection: POST_COLLECTION, rkey })
+    .then(() => true)
+    .catch((err: unknown) => {
+      if (err instanceof XrpcCallError && (err.error === 'RecordNotFound' || err.error === 'RepoNotFound')) return false
+      throw err
+    })
+}
+
+/**
+ * Saying something in public as the group (issue 28): a post in the group's own repository
+ * on its host, written with a group credential whose grant names `app.bsky.feed.post`
+ * (roles with `repo.write`). The credential is got for the calendar space, which every
+ * announced event lives in. The record key is chosen when the post is queued, so a
+ * replay cannot post twice.
+ */
+export const POST_ACTIONS: ActionTable<'post.create'> = {
+  'post.create': {
+    label: (p) => `Post as the group: “${p.text.length > 60 ? `${p.text.slice(0, 59)}…` : p.text}”`,
+    applyToCache: async () => {},
+    send: async (rt, g, p) => {
+      const host = await rt.hostOf(g)
+      const space = await ensureCalendarSpace(host, g, rt.knownSpaces)
+      return rt.credentials.writeRepo(host.host, g, space, 'com.atproto.repo.createRecord', {
+        repo: g,
+        collection: POST_COLLECTION,
+        rkey: p.rkey,
+        record: postRecord(p, new Date().toISOString()),
+      })
+    },
+    conflicts: { Forbidden: 'Your role may not post as the group.', InvalidRecord: 'The host would not take that post.' },
+    alreadyApplied: (rt, g, p) => postOnHost(rt, g, p.rkey),
+    changes: ['record.created'],
+    list: null,
+    confirmed: 'keep',
+    identifiers: (p, { groupDid }) => [postAddress(groupDid, p.rkey)],
+  },
+}

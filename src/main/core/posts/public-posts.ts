@@ -1,0 +1,34 @@
+import type { PublicPost } from '../../../shared/ipc/post-views.js'
+import type { AccountRuntime } from '../session/account-runtime.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { POST_COLLECTION } from './post-record.js'
+
+/** How many of the latest posts the window shows. */
+const SHOWN = 20
+
+/**
+ * The group's latest public posts, read live from its repository on the host (anyone may
+ * read them, as from any PDS). A group that never posted has no repository yet: none.
+ */
+export async function publicPosts(rt: AccountRuntime, groupDid: string): Promise<PublicPost[]> {
+  const host = await rt.hostOf(groupDid)
+  let records
+  try {
+    ;({ records } = await host.publicQuery('com.atproto.repo.listRecords', { repo: groupDid, collection: POST_COLLECTION, limit: SHOWN }))
+  } catch (err) {
+    if (err instanceof XrpcCallError && err.error === 'RepoNotFound') return []
+    throw err
+  }
+  return records
+    .map(({ uri, value }) => {
+      const v = value as { text?: unknown; createdAt?: unknown; embed?: { external?: { uri?: unknown; title?: unknown } } }
+      const external = v.embed?.external
+      return {
+        uri,
+        text: typeof v.text === 'string' ? v.text : '',
+        createdAt: typeof v.createdAt === 'string' ? v.createdAt : '',
+        link: typeof external?.uri === 'string' ? { uri: external.uri, title: typeof external.title === 'string' ? external.title : external.uri } : null,
+      }
+    })
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+
+/** One of the group's public posts (its repository's app.bsky.feed.post), as the window lists them. */
+export const PublicPostView = z.object({
+  uri: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  /** The link card's address and title, if it has one. */
+  link: z.object({ uri: z.string(), title: z.string() }).nullable(),
+})
+export type PublicPost = z.output<typeof PublicPostView>
