@@ -46,5 +46,9 @@ test.describe('posting as the group', () => {
     url.search = new URLSearchParams({ repo: groupDid, collection: 'app.bsky.feed.post' }).toString()
     const listed = (await (await fetch(url)).json()) as { records: { value: { text: string } }[] }
     expect(listed.records.map((r) => r.value.text)).toEqual(['Harbour walk on Sunday at ten. All welcome!'])
+
+    // Pinned to the group's public profile.
+    await page.getByTestId('public-post').first().getByRole('button', { name: 'Pin to the group’s profile' }).click()
+    await expect(page.getByTestId('public-post').first().getByTestId('post-pinned')).toBeVisible({ timeout: 15_000 })
   })
 })

@@ -43,6 +43,20 @@ describe('posting as the group', () => {
     expect(listed[0]!.uri).toMatch(new RegExp(`^at://${groupDid()}/app.bsky.feed.post/`))
   })
 
+  it('pins a post to the group’s public profile, keeping the rest of the profile', async () => {
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'group.configure', description: 'Walks by the water' } })
+    await settled()
+    const [post] = await app.call('groups.publicPosts', { accountDid: owner, groupDid: groupDid() })
+    expect(post!.pinned).toBe(false)
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'post.pin', post: { uri: post!.uri, cid: post!.cid } } })
+    await settled()
+    const url = new URL('/xrpc/com.atproto.repo.getRecord', net.stack.host.url)
+    url.search = new URLSearchParams({ repo: groupDid(), collection: 'app.bsky.actor.profile', rkey: 'self' }).toString()
+    const profile = ((await (await fetch(url)).json()) as { value: Record<string, unknown> }).value
+    expect(profile).toMatchObject({ $type: 'app.bsky.actor.profile', description: 'Walks by the water', pinnedPost: { uri: post!.uri, cid: post!.cid } })
+    expect((await app.call('groups.publicPosts', { accountDid: owner, groupDid: groupDid() }))[0]!.pinned).toBe(true)
+  })
+
   it('refuses, in plain words, a member whose role may not post as the group', async () => {
     const member = await app.signIn('member')
     await app.call('groups.add', { accountDid: member, ref: groupDid() })

@@ -1,6 +1,9 @@
 /** The collection a group's public posts are in: Bluesky's, so every atproto reader shows them. */
 export const POST_COLLECTION = 'app.bsky.feed.post'
 
+/** The group's public profile (rkey `self`), where a pinned post is named. */
+export const PROFILE_COLLECTION = 'app.bsky.actor.profile'
+
 export interface PostFields {
   text: string
   /** A link card (app.bsky.embed.external): an event's own page, tickets or stream. */
