@@ -11,5 +11,7 @@ export const PublicPostView = z.object({
   createdAt: z.string(),
   /** The link card's address and title, if it has one. */
   link: z.object({ uri: z.string(), title: z.string() }).nullable(),
+  /** How many pictures it shows. */
+  pictures: z.number().int(),
 })
 export type PublicPost = z.output<typeof PublicPostView>

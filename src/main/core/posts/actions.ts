@@ -34,11 +34,13 @@ export const POST_ACTIONS: ActionTable<'post.create' | 'post.pin'> = {
     send: async (rt, g, p) => {
       const host = await rt.hostOf(g)
       const space = await ensureCalendarSpace(host, g, rt.knownSpaces)
+      // A picture goes up first; an upload the post never names is the host's to forget.
+      const image = p.image ? { blob: (await rt.credentials.uploadBlob(host.host, g, space, Buffer.from(p.image.data, 'base64'), p.image.mimeType)).blob, alt: p.image.alt } : undefined
       return rt.credentials.writeRepo(host.host, g, space, 'com.atproto.repo.createRecord', {
         repo: g,
         collection: POST_COLLECTION,
         rkey: p.rkey,
-        record: postRecord(p, new Date().toISOString()),
+        record: postRecord(p, new Date().toISOString(), image),
       })
     },
     conflicts: { Forbidden: 'Your role may not post as the group.', InvalidRecord: 'The host would not take that post.' },

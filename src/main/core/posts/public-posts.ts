@@ -22,7 +22,7 @@ export async function publicPosts(rt: AccountRuntime, groupDid: string): Promise
   const pinned = await pinnedPost(rt, groupDid)
   return records
     .map(({ uri, cid, value }) => {
-      const v = value as { text?: unknown; createdAt?: unknown; embed?: { external?: { uri?: unknown; title?: unknown } } }
+      const v = value as { text?: unknown; createdAt?: unknown; embed?: { external?: { uri?: unknown; title?: unknown }; images?: unknown } }
       const external = v.embed?.external
       return {
         uri,
@@ -30,6 +30,7 @@ export async function publicPosts(rt: AccountRuntime, groupDid: string): Promise
         pinned: pinned === uri,
         text: typeof v.text === 'string' ? v.text : '',
         createdAt: typeof v.createdAt === 'string' ? v.createdAt : '',
+        pictures: Array.isArray(v.embed?.images) ? v.embed.images.length : 0,
         link: typeof external?.uri === 'string' ? { uri: external.uri, title: typeof external.title === 'string' ? external.title : external.uri } : null,
       }
     })
