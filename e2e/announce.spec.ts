@@ -36,15 +36,23 @@ test.describe('posting as the group', () => {
     const axe = await new AxeBuilder({ page }).include('[data-testid="announce-dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     expect(axe.violations.map((v) => v.id)).toEqual([])
     await text.fill('Harbour walk on Sunday at ten. All welcome!')
+    // A picture, described for those who cannot see it (a 1x1 PNG).
+    await dialog.getByLabel('Picture (optional)').setInputFiles({ name: 'pier.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') })
+    await dialog.getByLabel('Describe the picture for people who cannot see it').fill('The pier at dawn')
     await dialog.getByRole('button', { name: 'Post as the group' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('toasts')).toContainText('Posting “Harbour walk” as the group')
 
     // The post is in the group's own repository, as any atproto reader finds it, and listed in the window.
     await expect(page.getByTestId('public-post').first()).toContainText('Harbour walk on Sunday at ten. All welcome!', { timeout: 15_000 })
+    await expect(page.getByTestId('public-post').first()).toContainText('with a picture')
     const url = new URL('/xrpc/com.atproto.repo.listRecords', app.stack.host.url)
     url.search = new URLSearchParams({ repo: groupDid, collection: 'app.bsky.feed.post' }).toString()
     const listed = (await (await fetch(url)).json()) as { records: { value: { text: string } }[] }
     expect(listed.records.map((r) => r.value.text)).toEqual(['Harbour walk on Sunday at ten. All welcome!'])
+
+    // Pinned to the group's public profile.
+    await page.getByTestId('public-post').first().getByRole('button', { name: 'Pin to the group’s profile' }).click()
+    await expect(page.getByTestId('public-post').first().getByTestId('post-pinned')).toBeVisible({ timeout: 15_000 })
   })
 })

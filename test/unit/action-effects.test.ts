@@ -234,6 +234,10 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     expect(await shown('event')).toEqual([{ rkey: EV1, name: 'Picnic', pending: false }])
     expect(ACTIONS['post.create'].identifiers({ text: 'x', rkey: EV2 }, { groupDid: G } as never)).toEqual([`at://${G}/app.bsky.feed.post/${EV2}`])
   },
+  'post.pin': async () => {
+    await queue('post.pin', { post: { uri: `at://${G}/app.bsky.feed.post/${EV2}`, cid: 'bafyrei' } })
+    expect(ACTIONS['post.pin'].identifiers({ post: null }, { groupDid: G } as never)).toEqual([`at://${G}/app.bsky.actor.profile/self`])
+  },
 }
 
 describe('each action’s cached effect, as the window shows it', () => {

@@ -258,6 +258,7 @@ const someOfEach: RequestedAction[] = [
   { kind: 'role.put', name: 'greeter', actions: ['admit'], assignable: ['member'] },
   { kind: 'role.delete', name: 'greeter' },
   { kind: 'post.create', text: 'Picnic on Sunday' },
+  { kind: 'post.pin', post: null },
 ]
 
 describe('the stored payload schemas come from the contract', () => {

@@ -126,7 +126,14 @@ export const GroupAction = z.discriminatedUnion('kind', [
     // Bluesky's post: at most 300 graphemes (3000 bytes); counted by characters here, the host checks the rest.
     text: z.string().trim().min(1, 'write something to post').max(300),
     link: z.object({ uri: z.string().url().max(2048), title: z.string().max(300), description: z.string().max(1000).optional() }).strict().optional(),
+    /** A picture, base64 (the host's limit is 1 MB; the host sniffs its type from the bytes). */
+    image: z
+      .object({ data: z.string().base64().max(1_400_000), mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']), alt: z.string().trim().max(1000) })
+      .strict()
+      .optional(),
   }).strict(),
+  // Pins one of the group's posts to its public profile (null: unpins).
+  z.object({ kind: z.literal('post.pin'), post: z.object({ uri: z.string().startsWith('at://').max(2048), cid: z.string().min(1).max(200) }).strict().nullable() }).strict(),
   z.object({ kind: z.literal('membership.accept') }).strict(),
   z.object({ kind: z.literal('space.create'), type: SpaceType, skey: Rkey, name: z.string().trim().min(1).max(64), readableBy: Roles, credentialScopes: Scopes }).strict(),
   z.object({ kind: z.literal('space.update'), space: SpaceAddress, name: z.string().trim().min(1).max(64).optional(), readableBy: Roles.optional(), credentialScopes: Scopes.optional() }).strict(),

@@ -43,6 +43,34 @@ describe('posting as the group', () => {
     expect(listed[0]!.uri).toMatch(new RegExp(`^at://${groupDid()}/app.bsky.feed.post/`))
   })
 
+  it('posts a picture: uploaded with the same credential, named by the post, served by the host', async () => {
+    // A 1x1 PNG.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'post.create', text: 'The view from the pier', image: { data: png, mimeType: 'image/png', alt: 'The harbour at dawn' } } })
+    await settled()
+    const post = (await postsOnHost()).find((p) => p.value.text === 'The view from the pier') as unknown as { value: { embed: { $type: string; images: { alt: string; image: { ref: { $link: string }; mimeType: string } }[] } } }
+    expect(post.value.embed).toMatchObject({ $type: 'app.bsky.embed.images', images: [{ alt: 'The harbour at dawn', image: { mimeType: 'image/png' } }] })
+    const blob = new URL('/xrpc/com.atproto.sync.getBlob', net.stack.host.url)
+    blob.search = new URLSearchParams({ did: groupDid(), cid: post.value.embed.images[0]!.image.ref.$link }).toString()
+    const res = await fetch(blob)
+    expect(res.status).toBe(200)
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(png, 'base64'))).toBe(true)
+  })
+
+  it('pins a post to the group’s public profile, keeping the rest of the profile', async () => {
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'group.configure', description: 'Walks by the water' } })
+    await settled()
+    const [post] = await app.call('groups.publicPosts', { accountDid: owner, groupDid: groupDid() })
+    expect(post!.pinned).toBe(false)
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'post.pin', post: { uri: post!.uri, cid: post!.cid } } })
+    await settled()
+    const url = new URL('/xrpc/com.atproto.repo.getRecord', net.stack.host.url)
+    url.search = new URLSearchParams({ repo: groupDid(), collection: 'app.bsky.actor.profile', rkey: 'self' }).toString()
+    const profile = ((await (await fetch(url)).json()) as { value: Record<string, unknown> }).value
+    expect(profile).toMatchObject({ $type: 'app.bsky.actor.profile', description: 'Walks by the water', pinnedPost: { uri: post!.uri, cid: post!.cid } })
+    expect((await app.call('groups.publicPosts', { accountDid: owner, groupDid: groupDid() }))[0]!.pinned).toBe(true)
+  })
+
   it('refuses, in plain words, a member whose role may not post as the group', async () => {
     const member = await app.signIn('member')
     await app.call('groups.add', { accountDid: member, ref: groupDid() })

@@ -98,12 +98,18 @@ export class GroupCredentials {
     return this.send(host, groupDid, space, method, input)
   }
 
-  private async send<M extends SpaceWrite | RepoWrite>(host: HostAddress, groupDid: string, space: string, method: M, input: ProcedureInput<M>): Promise<Output<M>> {
+  /** An image for a post, uploaded to the group's repository with the same credential (issue 28): its blob reference. */
+  async uploadBlob(host: HostAddress, groupDid: string, space: string, bytes: Uint8Array, mimeType: string): Promise<Output<'com.atproto.repo.uploadBlob'>> {
+    // The generated types give the server's side of a raw body (a stream); the client sends the bytes.
+    return this.send(host, groupDid, space, 'com.atproto.repo.uploadBlob', bytes as unknown as ProcedureInput<'com.atproto.repo.uploadBlob'>, mimeType)
+  }
+
+  private async send<M extends SpaceWrite | RepoWrite | 'com.atproto.repo.uploadBlob'>(host: HostAddress, groupDid: string, space: string, method: M, input: ProcedureInput<M>, encoding?: string): Promise<Output<M>> {
     for (let attempt = 0; ; attempt++) {
       const { grant, key } = await this.grant(host, groupDid, space)
       const url = new URL(`/xrpc/${method}`, grant.pds).toString()
       try {
-        return await callProcedure(this.dpopSend(key, url, `DPoP ${grant.accessJwt}`, grant.accessJwt, method), { kind: 'host', url: grant.pds }, method, input)
+        return await callProcedure(this.dpopSend(key, url, `DPoP ${grant.accessJwt}`, grant.accessJwt, method), { kind: 'host', url: grant.pds }, method, input, encoding)
       } catch (err) {
         if (!(err instanceof XrpcCallError && err.status === 401 && attempt === 0)) throw err
         this.drop(groupDid, space)

@@ -37,6 +37,7 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'role.put': 'none',
   'role.delete': 'none',
   'post.create': 'none',
+  'post.pin': 'none',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */

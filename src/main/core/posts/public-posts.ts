@@ -1,7 +1,7 @@
 import type { PublicPost } from '../../../shared/ipc/post-views.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { POST_COLLECTION } from './post-record.js'
+import { POST_COLLECTION, PROFILE_COLLECTION } from './post-record.js'
 
 /** How many of the latest posts the window shows. */
 const SHOWN = 20
@@ -19,16 +19,39 @@ export async function publicPosts(rt: AccountRuntime, groupDid: string): Promise
     if (err instanceof XrpcCallError && err.error === 'RepoNotFound') return []
     throw err
   }
+  const pinned = await pinnedPost(rt, groupDid)
   return records
-    .map(({ uri, value }) => {
-      const v = value as { text?: unknown; createdAt?: unknown; embed?: { external?: { uri?: unknown; title?: unknown } } }
+    .map(({ uri, cid, value }) => {
+      const v = value as { text?: unknown; createdAt?: unknown; embed?: { external?: { uri?: unknown; title?: unknown }; images?: unknown } }
       const external = v.embed?.external
       return {
         uri,
+        cid,
+        pinned: pinned === uri,
         text: typeof v.text === 'string' ? v.text : '',
         createdAt: typeof v.createdAt === 'string' ? v.createdAt : '',
+        pictures: Array.isArray(v.embed?.images) ? v.embed.images.length : 0,
         link: typeof external?.uri === 'string' ? { uri: external.uri, title: typeof external.title === 'string' ? external.title : external.uri } : null,
       }
     })
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+}
+
+/** The address of the post pinned to the group's profile, if any. */
+async function pinnedPost(rt: AccountRuntime, groupDid: string): Promise<string | null> {
+  const profile = await groupProfile(rt, groupDid)
+  const pinned = profile?.pinnedPost as { uri?: unknown } | undefined
+  return typeof pinned?.uri === 'string' ? pinned.uri : null
+}
+
+/** The group's `app.bsky.actor.profile` record as the host holds it now (null: none yet). */
+export async function groupProfile(rt: AccountRuntime, groupDid: string): Promise<Record<string, unknown> | null> {
+  const host = await rt.hostOf(groupDid)
+  try {
+    const { value } = await host.publicQuery('com.atproto.repo.getRecord', { repo: groupDid, collection: PROFILE_COLLECTION, rkey: 'self' })
+    return value as Record<string, unknown>
+  } catch (err) {
+    if (err instanceof XrpcCallError && (err.error === 'RecordNotFound' || err.error === 'RepoNotFound')) return null
+    throw err
+  }
 }

@@ -28,11 +28,12 @@ export function callQuery<M extends QueryNsid>(send: Send, peer: { kind: Peer; u
   return call(send, peer, method, params, undefined) as Promise<Output<M>>
 }
 
-export function callProcedure<M extends ProcedureNsid>(send: Send, peer: { kind: Peer; url: string }, method: M, input: ProcedureInput<M>): Promise<Output<M>> {
-  return call(send, peer, method, undefined, input) as Promise<Output<M>>
+export function callProcedure<M extends ProcedureNsid>(send: Send, peer: { kind: Peer; url: string }, method: M, input: ProcedureInput<M>, encoding?: string): Promise<Output<M>> {
+  return call(send, peer, method, undefined, input, encoding) as Promise<Output<M>>
 }
 
-async function call(send: Send, peer: { kind: Peer; url: string }, method: string, params: object | undefined, input: unknown): Promise<unknown> {
+/** `encoding`: the body's type when it is not JSON (an image uploaded as its bytes). */
+async function call(send: Send, peer: { kind: Peer; url: string }, method: string, params: object | undefined, input: unknown, encoding?: string): Promise<unknown> {
   // Refusals are read here, with their real status and headers; the client sees only
   // successful answers, which it parses and validates.
   const client = new XrpcClient(async (path, init) => {
@@ -41,7 +42,7 @@ async function call(send: Send, peer: { kind: Peer; url: string }, method: strin
     return res
   }, LEXICONS)
   try {
-    const res = await client.call(method, params as Record<string, unknown> | undefined, input)
+    const res = await client.call(method, params as Record<string, unknown> | undefined, input, encoding ? { encoding } : undefined)
     return res.data
   } catch (err) {
     if (err instanceof XRPCInvalidResponseError || (err instanceof XRPCError && err.status === ResponseType.InvalidResponse)) {
