@@ -65,9 +65,9 @@ test.describe('Today', () => {
     await page.locator('body').press('g')
     await page.locator('body').press('d')
     await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible()
-    const asking = page.getByTestId(`today-joinRequest-${outsider.did}`)
-    const reported = page.getByTestId(`today-report-${outsider2.did}`)
-    const cooking = page.getByTestId(`today-joinRequest-${outsider2.did}`)
+    const asking = page.getByTestId(`today-joinRequest-${walkers}-${outsider.did}`)
+    const reported = page.getByTestId(`today-report-${readers}-${outsider2.did}`)
+    const cooking = page.getByTestId(`today-joinRequest-${cooks}-${outsider2.did}`)
     await expect(asking).toContainText('Today walkers')
     await expect(asking).toContainText('From the hike')
     await expect(reported).toContainText('Today readers')
@@ -86,12 +86,12 @@ test.describe('Today', () => {
     }
 
     // Admit the walker (a), held for Undo meanwhile: the count drops at once.
-    await focusItem(page, `today-joinRequest-${outsider.did}`)
+    await focusItem(page, `today-joinRequest-${walkers}-${outsider.did}`)
     await page.keyboard.press('a')
     await expect(page.getByTestId('toasts')).toContainText(/Admitted .* to Today walkers/)
     await expect(page).toHaveTitle(`(${before - 1}) Today · Convene`)
     // Resolve the report (r), focus still in the list.
-    await focusItem(page, `today-report-${outsider2.did}`)
+    await focusItem(page, `today-report-${readers}-${outsider2.did}`)
     await page.keyboard.press('r')
     await expect(page).toHaveTitle(`(${before - 2}) Today · Convene`)
     await expect(page.getByRole('list', { name: 'What waits for you' }).locator('li:focus')).toHaveCount(1)
@@ -107,7 +107,7 @@ test.describe('Today', () => {
     expect(JSON.stringify(members.body)).toContain(outsider.did)
 
     // Shift+A: admit and go on, as the admin (the other account): the count drops again, focus stays in the list.
-    await focusItem(page, `today-joinRequest-${outsider2.did}`)
+    await focusItem(page, `today-joinRequest-${cooks}-${outsider2.did}`)
     await page.keyboard.press('Shift+A')
     await expect(page).toHaveTitle(before - 3 ? `(${before - 3}) Today · Convene` : 'Today · Convene')
     await expect(page.getByRole('list', { name: 'What waits for you' }).locator('li:focus')).toHaveCount(1)
