@@ -42,7 +42,7 @@ async function credential(who: Caller, space: string): Promise<Credential> {
   return { grant: (await res.json()) as Credential['grant'], key, state }
 }
 
-async function upload(cred: Credential, space: string, bytes: Uint8Array, type = 'application/octet-stream') {
+async function upload(cred: Credential, space: string, bytes: Uint8Array<ArrayBuffer>, type = 'application/octet-stream') {
   const res = await fetchWithDpop(
     cred.key,
     `${cred.grant.pds}/xrpc/example.groups.uploadSpaceBlob?space=${encodeURIComponent(space)}`,
