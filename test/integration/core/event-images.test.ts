@@ -19,11 +19,12 @@ const settled = async () =>
     throw new Error(`${(e as Error).message}: ${JSON.stringify(await app.call('outbox.list', {}))}`)
   })
 const events = () => app.call('groups.events', { accountDid: owner, groupDid: groupDid() })
-// A 1x1 PNG.
+// A 1x1 PNG and a 1x1 GIF.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+const GIF = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'
 
 describe('an event’s image', () => {
-  it('is shown back on the event from the host, and can be removed', async () => {
+  it('is shown back on the event from the host, and can be replaced and removed', async () => {
     await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.create', event: { name: 'Harbour walk', startsAt: new Date(Date.now() + 86_400_000).toISOString() } } })
     await settled()
     const [event] = await eventually(async () => ((await events()).find((e) => e.uri) ? events() : null))
@@ -37,6 +38,12 @@ describe('an event’s image', () => {
     const rt = await app.core.groups.runtime(owner)
     const cached = (await rt.cache.selectFrom('item').select('view').where('kind', '=', 'event').where('key', '=', event!.rkey).executeTakeFirstOrThrow()).view
     expect(JSON.parse(cached).image.cid).toMatch(/^bafkrei/)
+
+    // Chosen again: the new picture replaces the old one (the same record, at the event's rkey).
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.image', rkey: event!.rkey, image: { data: GIF, mimeType: 'image/gif', alt: 'A gull' } } })
+    await settled()
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    expect((await events()).find((e) => e.rkey === event!.rkey)!.image).toEqual({ url: `data:image/gif;base64,${GIF}`, alt: 'A gull' })
 
     await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.image', rkey: event!.rkey, image: null } })
     await settled()
