@@ -1,5 +1,6 @@
 import { test, expect, saveDownload } from './support/fixtures.js'
-import { startGroup } from './support/start-group.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
+import { asPeer } from './support/peer.js'
 
 test.describe('lists out', () => {
   test('an organizer saves the members as CSV, named by handle and DID, from the cache', async ({ page, app, signedIn: owner }) => {
@@ -11,5 +12,31 @@ test.describe('lists out', () => {
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(`${owner.handle},${owner.did},owner`)
     await expect(page.getByTestId('toasts')).toContainText('Saved 1 member as CSV')
+  })
+
+  test('a moderator saves the moderation history as CSV: each act on each report, who acted by handle, with the notes', async ({ page, app, signedIn: owner }) => {
+    test.setTimeout(120_000)
+    const { groupDid } = await startGroup(page, { prefix: 'modcsv', name: 'Chess club', policy: 'open', section: 'Members' })
+    // A member reports an account; the owner (this app's person) acts on it, from the host as any moderator's app would.
+    const member = await asPeer(app.stack, 'member')
+    expect((await member.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    const outsider = app.stack.accounts.find((a) => a.name === 'outsider')!
+    const subject = { $type: 'example.groups.defs#subjectAccount', did: outsider.did }
+    expect((await member.call('example.groups.createReport', { group: groupDid, subject, reasonType: 'com.atproto.moderation.defs#reasonSpam', reason: 'Selling things' })).status).toBe(200)
+    const moderator = await asPeer(app.stack, 'owner')
+    for (const [event, note] of [['comment', 'Asked them to stop, see the thread'], ['resolve', 'Sorted']]) {
+      expect((await moderator.call('example.groups.emitModerationEvent', { group: groupDid, subject, event, note })).status).toBe(200)
+    }
+    await syncNow(page)
+    await openSection(page, 'Moderation')
+    const { fileName, text } = await saveDownload(page, app, () => page.getByRole('button', { name: 'Export moderation history (CSV)' }).click())
+    expect(fileName).toMatch(/-moderation-history\.csv$/)
+    const lines = text.trim().split('\r\n')
+    expect(lines[0]).toBe('subject,subject handle,subject DID or address,subject status,when,what,status set,reason,note,by handle,by name,by DID')
+    const acts = lines.slice(1).filter((l) => l.includes(outsider.did))
+    expect(acts.find((l) => l.includes(',Comment,'))).toContain(`"Asked them to stop, see the thread",${owner.handle},`)
+    const resolved = acts.find((l) => l.includes(`,Sorted,${owner.handle},`))
+    expect(resolved, lines.join('\n')).toMatch(/^[^,]*,[^,]*,did:[^,]+,Resolved,[^,]+,Resolved,/)
+    await expect(page.getByTestId('toasts')).toContainText('Saved the history of 1 report as CSV')
   })
 })

@@ -238,6 +238,16 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     await queue('post.pin', { post: { uri: `at://${G}/app.bsky.feed.post/${EV2}`, cid: 'bafyrei' } })
     expect(ACTIONS['post.pin'].identifiers({ post: null }, { groupDid: G } as never)).toEqual([`at://${G}/app.bsky.actor.profile/self`])
   },
+  'event.image': async () => {
+    // The chosen picture shows on the event at once, as a data: URL, with its description; removing it takes it off.
+    await seed('event', EV1, picnic)
+    await queue('event.image', { rkey: EV1, image: { data: 'iVBORw0KGgo=', mimeType: 'image/png', alt: 'The picnic blanket' } })
+    expect(await shown('event')).toEqual([{ ...picnic, image: { url: 'data:image/png;base64,iVBORw0KGgo=', alt: 'The picnic blanket', cid: '' }, pending: true }])
+    await queue('event.image', { rkey: EV1, image: null })
+    expect(await shown('event')).toEqual([{ ...picnic, image: null, pending: true }])
+    // Named by its record beside the event, at the event's rkey.
+    expect(ACTIONS['event.image'].identifiers({ rkey: EV1, image: null }, { groupDid: G } as never)).toEqual([`${calendar}/${G}/example.groups.eventImage/${EV1}`])
+  },
 }
 
 describe('each action’s cached effect, as the window shows it', () => {

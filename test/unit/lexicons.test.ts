@@ -72,7 +72,12 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.declineInvite': 'procedure',
   'com.atproto.space.getRecord': 'query',
   'com.atproto.space.listRecords': 'query',
+  'example.groups.uploadSpaceBlob': 'procedure',
+  'example.groups.getSpaceBlob': 'query',
 }
+
+/** Procedures whose body is raw bytes, not JSON. */
+const RAW_BODY = ['example.groups.uploadSpaceBlob']
 
 // Spec section 7 errors each method must be able to name.
 const METHOD_ERRORS: Record<string, string[]> = {
@@ -188,7 +193,9 @@ describe('lexicons', () => {
     expect(main!.output, `${nsid} has no output`).toBeDefined()
     if (kind === 'query') expect(main!.input).toBeUndefined()
     if (kind === 'procedure') {
-      expect((main!.input as { encoding?: string } | undefined)?.encoding).toBe('application/json')
+      // An image upload takes the raw bytes, as com.atproto.repo.uploadBlob does.
+      const encoding = RAW_BODY.includes(nsid) ? '*/*' : 'application/json'
+      expect((main!.input as { encoding?: string } | undefined)?.encoding).toBe(encoding)
     }
   })
 

@@ -259,6 +259,7 @@ const someOfEach: RequestedAction[] = [
   { kind: 'role.delete', name: 'greeter' },
   { kind: 'post.create', text: 'Picnic on Sunday' },
   { kind: 'post.pin', post: null },
+  { kind: 'event.image', rkey: '3lbxkeuvqhk2a', image: { data: 'iVBORw0KGgo=', mimeType: 'image/png', alt: ' A picnic ' } },
 ]
 
 describe('the stored payload schemas come from the contract', () => {

@@ -60,9 +60,11 @@ import syncListRepos from './com/atproto/sync/listRepos.js'
 import syncSubscribeRepos from './com/atproto/sync/subscribeRepos.js'
 import repoUploadBlob from './com/atproto/repo/uploadBlob.js'
 import syncGetBlob from './com/atproto/sync/getBlob.js'
+import uploadSpaceBlob from './example/groups/uploadSpaceBlob.js'
+import getSpaceBlob from './example/groups/getSpaceBlob.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite, repoCreateRecord, repoPutRecord, repoDeleteRecord, repoApplyWrites, repoDescribeRepo, repoGetRecord, repoListRecords, syncGetRepo, syncGetRecord, syncGetLatestCommit, syncListRepos, syncSubscribeRepos, repoUploadBlob, syncGetBlob]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite, repoCreateRecord, repoPutRecord, repoDeleteRecord, repoApplyWrites, repoDescribeRepo, repoGetRecord, repoListRecords, syncGetRepo, syncGetRecord, syncGetLatestCommit, syncListRepos, syncSubscribeRepos, repoUploadBlob, syncGetBlob, uploadSpaceBlob, getSpaceBlob]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
   knowWhoIsActing(server)

@@ -311,6 +311,7 @@ export interface HostDatabaseSchema {
   repo_record: RepoRecordTable
   repo_event: RepoEventTable
   repo_blob: RepoBlobTable
+  space_blob: SpaceBlobTable
 }
 
 /** The group's public repo's current commit (src/host/repo; migration 025). */
@@ -354,6 +355,18 @@ export interface RepoBlobTable {
   groupDid: string
   /** Raw-codec CID of the bytes. */
   cid: string
+  mimeType: string
+  size: number
+  content: Uint8Array
+  createdAt: string
+}
+
+/** An image uploaded for one of a group's spaces (uploadSpaceBlob; migration 027), served to its readers only. */
+export interface SpaceBlobTable {
+  space: string
+  /** Raw-codec CID of the bytes. */
+  cid: string
+  groupDid: string
   mimeType: string
   size: number
   content: Uint8Array

@@ -22,7 +22,11 @@ const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
   'image/webp': (b) => b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50,
 }
 
-async function readAll(body: Readable): Promise<Uint8Array> {
+/** Which of the image types the bytes are, by their first bytes; undefined: none of them. */
+export const sniffImageType = (bytes: Uint8Array): string | undefined => BLOB_TYPES.find((type) => MAGIC[type]!(bytes))
+
+/** The body's bytes, refused (`BlobTooLarge`) as soon as they pass the limit. */
+export async function readAll(body: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of body) {

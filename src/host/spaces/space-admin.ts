@@ -67,7 +67,7 @@ export async function updateSpace(tx: Tx, address: { uri: string; type: string }
 }
 
 /**
- * Deletes a space: its index record, every record the host keeps in it, and the space
+ * Deletes a space: its index record, every record and image the host keeps in it, and the space
  * itself (`space.deleted`). The well-known spaces cannot be deleted (`WellKnownSpace`).
  */
 export async function deleteSpace(tx: Tx, address: { uri: string; type: string }): Promise<void> {
@@ -75,6 +75,7 @@ export async function deleteSpace(tx: Tx, address: { uri: string; type: string }
   const space = await loadSpace(tx, address.uri)
   await deleteIndexRecord(tx, space)
   await tx.deleteFrom('record').where('space', '=', space.uri).execute()
+  await tx.deleteFrom('space_blob').where('space', '=', space.uri).execute()
   await tx.deleteFrom('space').where('uri', '=', space.uri).execute()
   await recordChange(tx, space.groupDid, 'space.deleted', space.uri)
 }

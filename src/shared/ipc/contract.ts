@@ -170,6 +170,12 @@ export const GroupAction = z.discriminatedUnion('kind', [
   /** A role the group defines, or what an existing one may do and assign. */
   z.object({ kind: z.literal('role.put'), name: RoleName, actions: z.array(z.string().min(1).max(64)).max(20), assignable: z.array(RoleName).max(20), previousName: RoleName.optional() }).strict(),
   z.object({ kind: z.literal('role.delete'), name: RoleName }).strict(),
+  /** An event's image (issue 27), base64 (the host's limit is 1,000,000 bytes; it sniffs the type); null removes it. */
+  z.object({
+    kind: z.literal('event.image'),
+    rkey: Rkey,
+    image: z.object({ data: z.string().base64().max(1_400_000), mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']), alt: z.string().trim().max(1000) }).strict().nullable(),
+  }).strict(),
 ])
 
 /**

@@ -238,6 +238,8 @@ export const EventView = z.object({
   pending: z.boolean(),
   /** Taken down by a moderator: members are not served it (moderators are, and see this). */
   takenDown: z.boolean().default(false),
+  /** Its image (issue 27), as a data: URL of a PNG, JPEG, WebP or GIF, with its description. */
+  image: z.object({ url: z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,/), alt: z.string() }).nullable().default(null),
 })
 
 export const CredentialScopeView = z.object({ role: z.string(), scopes: z.array(z.string()) })

@@ -104,12 +104,25 @@ export class GroupCredentials {
     return this.send(host, groupDid, space, 'com.atproto.repo.uploadBlob', bytes as unknown as ProcedureInput<'com.atproto.repo.uploadBlob'>, mimeType)
   }
 
-  private async send<M extends SpaceWrite | RepoWrite | 'com.atproto.repo.uploadBlob'>(host: HostAddress, groupDid: string, space: string, method: M, input: ProcedureInput<M>, encoding?: string): Promise<Output<M>> {
+  /** An image for records of the space (an event's picture, issue 27), uploaded with the space's credential: its blob reference. */
+  async uploadSpaceBlob(host: HostAddress, groupDid: string, space: string, bytes: Uint8Array, mimeType: string): Promise<Output<'example.groups.uploadSpaceBlob'>> {
+    return this.send(host, groupDid, space, 'example.groups.uploadSpaceBlob', bytes as unknown as ProcedureInput<'example.groups.uploadSpaceBlob'>, mimeType, { space })
+  }
+
+  private async send<M extends SpaceWrite | RepoWrite | 'com.atproto.repo.uploadBlob' | 'example.groups.uploadSpaceBlob'>(
+    host: HostAddress,
+    groupDid: string,
+    space: string,
+    method: M,
+    input: ProcedureInput<M>,
+    encoding?: string,
+    params?: Record<string, string>,
+  ): Promise<Output<M>> {
     for (let attempt = 0; ; attempt++) {
       const { grant, key } = await this.grant(host, groupDid, space)
       const url = new URL(`/xrpc/${method}`, grant.pds).toString()
       try {
-        return await callProcedure(this.dpopSend(key, url, `DPoP ${grant.accessJwt}`, grant.accessJwt, method), { kind: 'host', url: grant.pds }, method, input, encoding)
+        return await callProcedure(this.dpopSend(key, url, `DPoP ${grant.accessJwt}`, grant.accessJwt, method), { kind: 'host', url: grant.pds }, method, input, encoding, params)
       } catch (err) {
         if (!(err instanceof XrpcCallError && err.status === 401 && attempt === 0)) throw err
         this.drop(groupDid, space)
@@ -119,12 +132,14 @@ export class GroupCredentials {
 
   /** Sends to `url` with the authorization and a DPoP proof (answering one nonce challenge). */
   private dpopSend(key: DpopKey, url: string, authorization: string, accessToken: string | undefined, method: string): Send {
-    return (_path, init) =>
+    return (path, init) =>
       this.withNonce(key, 'POST', url, accessToken, (dpop) => {
         const headers = new Headers(init.headers)
         headers.set('authorization', authorization)
         headers.set('dpop', dpop)
-        return sendWithTimeLimit(method, { ...init, headers }, (withLimit) => fetch(url, withLimit))
+        // The proof names the URL without its query (RFC 9449 htu); the request carries the method's parameters.
+        const query = path.includes('?') ? path.slice(path.indexOf('?')) : ''
+        return sendWithTimeLimit(method, { ...init, headers }, (withLimit) => fetch(url + query, withLimit))
       })
   }
 

@@ -38,6 +38,7 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'role.delete': 'none',
   'post.create': 'none',
   'post.pin': 'none',
+  'event.image': 'reread',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */

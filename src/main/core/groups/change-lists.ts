@@ -1,5 +1,5 @@
 import { parseRecordAddress } from '../../../shared/space-address.js'
-import { EVENT_COLLECTION, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
+import { EVENT_COLLECTION, EVENT_IMAGE_COLLECTION, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import type { Change, ChangeKind } from '../actions/action-spec.js'
 import type { ListName } from './refresh-group.js'
 
@@ -15,6 +15,8 @@ const member = (change: Change, me: string): Named => (change.subject === me ? '
 function record(change: Change): Named {
   const collection = change.subject === undefined ? undefined : parseRecordAddress(change.subject)?.collection
   if (collection === EVENT_COLLECTION || collection === RSVP_COLLECTION || collection === LEGACY_RSVP_COLLECTION) return only('events')
+  // An event's image shows on the event.
+  if (collection === EVENT_IMAGE_COLLECTION) return only('events')
   if (collection === 'example.groups.space') return only('spaces')
   return only()
 }

@@ -19,6 +19,7 @@ import { fetchMyRequest, myStanding } from './my-standing.js'
 import { MY_REQUEST } from '../membership/my-join-request.js'
 import { actionMethodsByAbility } from '../actions/registry.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
+import { fetchEventImages, type EventImage } from '../calendar/event-images.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
 import { eventFromRecord } from '../calendar/event-record.js'
 
@@ -34,8 +35,9 @@ export const knownSubjects = (subjects: Subject[]) =>
 
 const WELL_KNOWN = new Set(['meta', 'members'])
 
-function eventView(r: { uri: string; cid?: string; value: Record<string, unknown>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = []) {
+function eventView(r: { uri: string; cid?: string; value: Record<string, unknown>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = [], image: EventImage | null = null) {
   return {
+    image,
     rsvps,
     rkey: r.uri.split('/').pop()!,
     uri: r.uri,
@@ -221,6 +223,8 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const [mine, everyone] = lists.events.length
     ? await Promise.all([rt.session().then((session) => myRsvps(session, groupDid)), fetchRsvps(host, groupDid)])
     : [new Map<string, string>(), new Map<string, MemberRsvp[]>()]
+  // Events' images (issue 27): one already shown is not fetched again.
+  const images = lists.events.length ? await fetchEventImages(host, groupDid, await cachedEventImages(rt, groupDid)) : new Map<string, EventImage>()
   // Our own answers that could not be read this time stay as last seen, not shown as none.
   const rsvps = mine ?? new Map((await readItems<{ rkey: string; myRsvp: string | null }>(rt.cache, groupDid, 'event')).flatMap((e) => (e.myRsvp ? [[e.rkey, e.myRsvp] as const] : [])))
   // A full read takes in every change so far; a partial one those it was asked for.
@@ -253,7 +257,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
         'event',
         lists.events.map((r) => {
           const rkey = r.uri.split('/').pop()!
-          return eventView(r, rsvps.get(rkey) ?? null, (everyone.get(rkey) ?? []).map((a) => ({ ...a, handle: handles.get(a.did) ?? null })))
+          return eventView(r, rsvps.get(rkey) ?? null, (everyone.get(rkey) ?? []).map((a) => ({ ...a, handle: handles.get(a.did) ?? null })), images.get(rkey) ?? null)
         }),
         (e) => e.rkey,
       )
@@ -290,6 +294,12 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       .execute()
   })
   return summarize(rt, g, host.host.url, host.host.aud, now)
+}
+
+/** The images the cache already holds for the group's events, by event rkey. */
+async function cachedEventImages(rt: AccountRuntime, groupDid: string): Promise<Map<string, EventImage>> {
+  const events = await readItems<{ rkey: string; image?: EventImage | null }>(rt.cache, groupDid, 'event')
+  return new Map(events.flatMap((e) => (e.image?.cid ? [[e.rkey, e.image] as const] : [])))
 }
 
 /** The cached summary of a group (shown at once on start, before any network). */

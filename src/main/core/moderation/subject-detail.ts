@@ -1,4 +1,5 @@
 import { knownProfiles } from '../people/profile-cache.js'
+import { knownHandles } from '../people/list-handles.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { SubjectDetail } from '../../../shared/ipc/views.js'
 import { readItem, readItems, readItemsByKey } from '../cache/items.js'
@@ -75,7 +76,9 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
     (d): d is string => !!d,
   )
   const members = await readItemsByKey<{ did: string; handle: string | null; roles: string[] }>(rt.cache, groupDid, 'member', people)
-  const handleOf = (did: string | undefined) => (did ? (members.find((m) => m.did === did)?.handle ?? null) : null)
+  // A former member (a moderator who left, say) by the handle last verified for them, not by DID alone.
+  const verified = await knownHandles(rt.cache, people)
+  const handleOf = (did: string | undefined) => (did ? (members.find((m) => m.did === did)?.handle ?? verified.get(did) ?? null) : null)
   // Names and faces as last read after a sync (people/profile-cache.ts): the pane asks no PDS itself.
   const profiles = await knownProfiles(rt.cache, [...people, ...(key.startsWith('did:') ? [key] : [])])
   const nameOf = (did: string | undefined) => (did ? (profiles.get(did)?.displayName ?? null) : null)

@@ -28,8 +28,9 @@ export function callQuery<M extends QueryNsid>(send: Send, peer: { kind: Peer; u
   return call(send, peer, method, params, undefined) as Promise<Output<M>>
 }
 
-export function callProcedure<M extends ProcedureNsid>(send: Send, peer: { kind: Peer; url: string }, method: M, input: ProcedureInput<M>, encoding?: string): Promise<Output<M>> {
-  return call(send, peer, method, undefined, input, encoding) as Promise<Output<M>>
+/** `params`: a procedure's query parameters, for the few that take some (an upload names its space). */
+export function callProcedure<M extends ProcedureNsid>(send: Send, peer: { kind: Peer; url: string }, method: M, input: ProcedureInput<M>, encoding?: string, params?: Record<string, string>): Promise<Output<M>> {
+  return call(send, peer, method, params, input, encoding) as Promise<Output<M>>
 }
 
 /** `encoding`: the body's type when it is not JSON (an image uploaded as its bytes). */

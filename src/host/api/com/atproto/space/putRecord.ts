@@ -3,6 +3,7 @@ import { groupCredentialAuth } from '../../../../auth/group-credential-auth.js'
 import { recordChange } from '../../../../changes.js'
 import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
 import { prepareRecord, storeRecord } from '../../../../spaces/records.js'
+import { checkSpaceBlobs } from '../../../../spaces/space-blobs.js'
 import { json } from '../../../answers.js'
 
 /**
@@ -19,6 +20,7 @@ const register: RegisterMethod = (server, ctx) => {
       const { uri, cid } = await ctx.db.transaction().execute(async (tx) => {
         await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection, actions: ['create', 'update'] })
         const prepared = await prepareRecord(collection, rkey, record)
+        await checkSpaceBlobs(tx, space, record)
         const stored = await storeRecord(tx, { space, repo, collection, rkey }, prepared, { now })
         await recordChange(tx, repo, stored.created ? 'record.created' : 'record.updated', stored.uri)
         return { uri: stored.uri, cid: prepared.cid }

@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely'
+import type { Readable } from 'node:stream'
+import { CID } from 'multiformats/cid'
+import { sha256 } from 'multiformats/hashes/sha2'
+import { BlobRef } from '@atproto/lexicon'
+import { InvalidRequestError } from '@atproto/xrpc-server'
+import type { HostDatabaseSchema } from '../db/schema.js'
+import { refuse } from '../errors.js'
+import { BLOB_TYPES, readAll, sniffImageType } from '../repo/blobs.js'
+
+type Db = Kysely<HostDatabaseSchema>
+
+/** How many images, and how many bytes of them, one group keeps across its spaces. */
+export const MAX_SPACE_BLOBS_PER_GROUP = 500
+export const MAX_SPACE_BLOB_BYTES_PER_GROUP = 100_000_000
+/** An image no record of its space refers to is dropped once it is this old (an upload whose record never came). */
+export const UNREFERENCED_BLOB_MS = 60 * 60 * 1000
+
+const RAW_CODEC = 0x55
+
+/**
+ * Stores an image uploaded for a space and answers its blob ref. The type is what the
+ * bytes are (the declared content type is not trusted: getSpaceBlob serves the stored
+ * one); the same bytes twice in a space are one row. Before counting the group's
+ * images against its bounds, those no record refers to any more are dropped.
+ */
+export async function storeSpaceBlob(db: Db, space: { uri: string; groupDid: string }, body: Readable, now = new Date()): Promise<BlobRef> {
+  const bytes = await readAll(body)
+  const type = sniffImageType(bytes)
+  if (!type) throw new InvalidRequestError(`A space takes images only (${BLOB_TYPES.join(', ')}); these bytes are none of them`, 'InvalidBlobType')
+  const cid = CID.createV1(RAW_CODEC, await sha256.digest(bytes)).toString()
+  await dropUnreferenced(db, space.groupDid, now)
+  const held = await db
+    .selectFrom('space_blob')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('size').as('bytes')])
+    .where('groupDid', '=', space.groupDid)
+    .executeTakeFirstOrThrow()
+  if (Number(held.count) >= MAX_SPACE_BLOBS_PER_GROUP || Number(held.bytes ?? 0) + bytes.length > MAX_SPACE_BLOB_BYTES_PER_GROUP) {
+    throw new InvalidRequestError(`The group keeps up to ${MAX_SPACE_BLOBS_PER_GROUP} images (${MAX_SPACE_BLOB_BYTES_PER_GROUP} bytes) in its spaces; remove some first`, 'BlobQuotaExceeded')
+  }
+  await db
+    .insertInto('space_blob')
+    .values({ space: space.uri, cid, groupDid: space.groupDid, mimeType: type, size: bytes.length, content: Buffer.from(bytes), createdAt: now.toISOString() })
+    .onConflict((oc) => oc.columns(['space', 'cid']).doNothing())
+    .execute()
+  return new BlobRef(CID.parse(cid) as never, type, bytes.length)
+}
+
+/** An image of a space, or null. */
+export async function readSpaceBlob(db: Db, space: string, cid: string): Promise<{ mimeType: string; content: Uint8Array } | null> {
+  const row = await db.selectFrom('space_blob').select(['mimeType', 'content']).where('space', '=', space).where('cid', '=', cid).executeTakeFirst()
+  return row ? { mimeType: row.mimeType, content: new Uint8Array(row.content) } : null
+}
+
+/**
+ * Drops the group's images older than UNREFERENCED_BLOB_MS that no record of their space
+ * names (a record's stored JSON holds the CID as `$link`). Bounded: the group has at
+ * most MAX_SPACE_BLOBS_PER_GROUP of them.
+ */
+async function dropUnreferenced(db: Db, groupDid: string, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - UNREFERENCED_BLOB_MS).toISOString()
+  const old = await db.selectFrom('space_blob').select(['space', 'cid']).where('groupDid', '=', groupDid).where('createdAt', '<', before).execute()
+  for (const blob of old) {
+    const named = await db
+      .selectFrom('record')
+      .select('uri')
+      .where('space', '=', blob.space)
+      .where('repo', '=', groupDid)
+      .where('value', 'like', `%"${blob.cid}"%`)
+      .executeTakeFirst()
+    if (!named) await db.deleteFrom('space_blob').where('space', '=', blob.space).where('cid', '=', blob.cid).execute()
+  }
+}
+
+/** Every blob ref in a record (as lexicon values, or in their JSON form). */
+export function blobRefsIn(value: unknown, found: { cid: string; mimeType: string; size: number }[] = []): { cid: string; mimeType: string; size: number }[] {
+  if (value instanceof BlobRef) {
+    found.push({ cid: value.ref.toString(), mimeType: value.mimeType, size: value.size })
+  } else if (Array.isArray(value)) {
+    for (const v of value) blobRefsIn(v, found)
+  } else if (value && typeof value === 'object' && !(value instanceof Uint8Array) && !(value instanceof CID)) {
+    const v = value as Record<string, unknown>
+    const link = (v.ref as { $link?: unknown } | undefined)?.$link
+    if (v.$type === 'blob' && typeof link === 'string') found.push({ cid: link, mimeType: String(v.mimeType), size: Number(v.size) })
+    else for (const inner of Object.values(v)) blobRefsIn(inner, found)
+  }
+  return found
+}
+
+/**
+ * A record the group writes in a space may carry only images uploaded for that space,
+ * as they were uploaded: otherwise a reader would be sent to bytes the space does not
+ * hold (or another space's, whose readers may differ).
+ */
+export async function checkSpaceBlobs(db: Db, space: string, record: unknown): Promise<void> {
+  for (const ref of blobRefsIn(record)) {
+    const row = await db.selectFrom('space_blob').select(['mimeType', 'size']).where('space', '=', space).where('cid', '=', ref.cid).executeTakeFirst()
+    if (!row) throw refuse('InvalidRequest', `The image ${ref.cid} was not uploaded for this space (example.groups.uploadSpaceBlob)`)
+    if (row.mimeType !== ref.mimeType || row.size !== ref.size) {
+      throw refuse('InvalidRequest', `The image ${ref.cid} is a ${row.mimeType} of ${row.size} bytes, not what the record says`)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { spaceRecordAddress } from '@shared/space-address.js'
+import { putItem, readItem } from '../cache/items.js'
+import type { ActionTable } from '../actions/action-spec.js'
+import { XrpcCallError } from '../xrpc/xrpc-error.js'
+import { calendarSpace, ensureCalendarSpace, EVENT_IMAGE_COLLECTION } from './calendar-space.js'
+import { eventRefUri } from './actions.js'
+
+/** The image record's address, as the change log names it: beside its event, at the event's rkey (both TIDs). */
+const imageAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_IMAGE_COLLECTION, rkey)
+
+/**
+ * An event's image (issue 27 point 4), as the group: the spec's `example.groups.eventImage`
+ * record in the calendar space, at the event's own rkey so choosing again replaces it and
+ * removing deletes it. The picture goes up first, with the same calendar-space group
+ * credential (uploadSpaceBlob), so only the space's readers are ever served it; an upload
+ * the record never names is the host's to drop. The cached event shows it at once.
+ */
+export const EVENT_IMAGE_ACTIONS: ActionTable<'event.image'> = {
+  'event.image': {
+    label: (p) => (p.image ? 'Choose an image for an event' : 'Remove an event’s image'),
+    applyToCache: async (tx, g, p, id) => {
+      const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
+      const image = p.image ? { url: `data:${p.image.mimeType};base64,${p.image.data}`, alt: p.image.alt, cid: '' } : null
+      if (e) await putItem(tx, g, 'event', p.rkey, { ...e, image }, id)
+    },
+    send: async (rt, g, p) => {
+      const host = await rt.hostOf(g)
+      const space = await ensureCalendarSpace(host, g, rt.knownSpaces)
+      try {
+        if (!p.image) return await rt.credentials.write(host.host, g, space, 'com.atproto.space.deleteRecord', { space, repo: g, collection: EVENT_IMAGE_COLLECTION, rkey: p.rkey })
+        const { blob } = await rt.credentials.uploadSpaceBlob(host.host, g, space, Buffer.from(p.image.data, 'base64'), p.image.mimeType)
+        const record = { $type: EVENT_IMAGE_COLLECTION, image: blob, ...(p.image.alt ? { alt: p.image.alt } : {}), event: eventRefUri(g, p.rkey), createdAt: new Date().toISOString() }
+        return await rt.credentials.write(host.host, g, space, 'com.atproto.space.putRecord', { space, repo: g, collection: EVENT_IMAGE_COLLECTION, rkey: p.rkey, record })
+      } catch (err) {
+        if (err instanceof XrpcCallError && err.error === 'SpaceNotFound') rt.knownSpaces.delete(space)
+        throw err
+      }
+    },
+    conflicts: {
+      Forbidden: 'Your role cannot change this group’s calendar.',
+      InvalidBlobType: 'That file is not a PNG, JPEG, WebP or GIF picture.',
+      BlobTooLarge: 'That picture is larger than the group’s host takes (1 MB).',
+      BlobQuotaExceeded: 'The group’s host holds as many event images as it allows: remove some first.',
+    },
+    changes: ['record.created', 'record.updated', 'record.deleted'],
+    list: 'events',
+    confirmed: 'keep',
+    identifiers: (p, { groupDid }) => [imageAddress(groupDid, p.rkey)],
+  },
+}
