@@ -259,6 +259,8 @@ const someOfEach: RequestedAction[] = [
   { kind: 'role.delete', name: 'greeter' },
   { kind: 'post.create', text: 'Picnic on Sunday' },
   { kind: 'post.pin', post: null },
+  { kind: 'attendance.checkIn', rkey: '3lbxkeuvqhk2a', did: 'did:plc:abc', walkIn: false },
+  { kind: 'attendance.undo', rkey: '3lbxkeuvqhk2a', did: 'did:plc:abc' },
 ]
 
 describe('the stored payload schemas come from the contract', () => {

@@ -38,6 +38,8 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'role.delete': 'none',
   'post.create': 'none',
   'post.pin': 'none',
+  'attendance.checkIn': 'remove',
+  'attendance.undo': 'unmark',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */

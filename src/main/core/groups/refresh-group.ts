@@ -21,6 +21,7 @@ import { actionMethodsByAbility } from '../actions/registry.js'
 import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
 import { eventFromRecord } from '../calendar/event-record.js'
+import { fetchAttendance } from '../calendar/attendance.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
 
@@ -221,6 +222,8 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const [mine, everyone] = lists.events.length
     ? await Promise.all([rt.session().then((session) => myRsvps(session, groupDid)), fetchRsvps(host, groupDid)])
     : [new Map<string, string>(), new Map<string, MemberRsvp[]>()]
+  // Who came (check-ins at the door), read with the events they belong to.
+  const attendance = only.has('events') && lists.events.length ? await fetchAttendance(host, groupDid) : []
   // Our own answers that could not be read this time stay as last seen, not shown as none.
   const rsvps = mine ?? new Map((await readItems<{ rkey: string; myRsvp: string | null }>(rt.cache, groupDid, 'event')).flatMap((e) => (e.myRsvp ? [[e.rkey, e.myRsvp] as const] : [])))
   // A full read takes in every change so far; a partial one those it was asked for.
@@ -258,6 +261,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
         (e) => e.rkey,
       )
     }
+    if (only.has('events')) await replaceItems(tx, groupDid, 'attendance', attendance, (a) => a.rkey)
     if (only.has('spaces')) await replaceItems(
       tx,
       groupDid,
