@@ -238,6 +238,8 @@ export const EventView = z.object({
   pending: z.boolean(),
   /** Taken down by a moderator: members are not served it (moderators are, and see this). */
   takenDown: z.boolean().default(false),
+  /** Who came: the check-ins at the door (issue 27), from the cache (queued ones too). */
+  came: z.array(z.object({ did: z.string(), handle: z.string().nullable(), displayName: z.string().nullable() })).default([]),
 })
 
 export const CredentialScopeView = z.object({ role: z.string(), scopes: z.array(z.string()) })

@@ -105,3 +105,18 @@ export async function attendanceHistory(cache: Kysely<CacheSchema>, groupDid: st
   const came = new Set(entries.filter((e) => e.did === did).map((e) => e.event))
   return { of: events.length, came: events.filter((e) => came.has(e.rkey)).length }
 }
+
+/** Who came to each event (by event rkey), named as the members list names them; from the cache. */
+export async function cameTo(cache: Kysely<CacheSchema>, groupDid: string): Promise<Map<string, { did: string; handle: string | null; displayName: string | null }[]>> {
+  const entries = await readItems<AttendanceEntry>(cache, groupDid, 'attendance')
+  const out = new Map<string, { did: string; handle: string | null; displayName: string | null }[]>()
+  if (!entries.length) return out
+  const dids = [...new Set(entries.map((e) => e.did))]
+  const members = new Map((await readItems<CachedMember>(cache, groupDid, 'member')).map((m) => [m.did, m]))
+  const handles = await knownHandles(cache, dids)
+  for (const e of entries.sort((a, b) => a.checkedInAt.localeCompare(b.checkedInAt))) {
+    const m = members.get(e.did)
+    out.set(e.event, [...(out.get(e.event) ?? []), { did: e.did, handle: m?.handle ?? handles.get(e.did) ?? null, displayName: m?.displayName ?? null }])
+  }
+  return out
+}

@@ -4,7 +4,7 @@ import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { OutboxRow } from '../outbox/outbox.js'
 import type { AccountRuntimes } from './account-runtimes.js'
-import { attendanceHistory, doorData } from '../calendar/attendance.js'
+import { attendanceHistory, cameTo, doorData } from '../calendar/attendance.js'
 import type { AttendanceHistory, DoorData } from '@shared/ipc/door-views.js'
 import { cachedSummary } from './refresh-group.js'
 import type { GroupView } from '@node/lexicon/types/example/groups/defs.js'
@@ -131,8 +131,10 @@ export class GroupReading {
   }
 
   async events(accountDid: string, groupDid: string): Promise<EventItem[]> {
-    const events = await readItems<EventItem>(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, 'event')
-    return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+    const cache = await this.runtimes.cacheOf(accountDid, groupDid)
+    const events = await readItems<EventItem>(cache, groupDid, 'event')
+    const came = await cameTo(cache, groupDid)
+    return events.map((e) => ({ ...e, came: came.get(e.rkey) ?? [] })).sort((a, b) => a.startsAt.localeCompare(b.startsAt))
   }
 
   /** Door mode for one event: who may come and who is in, from the cache only (calendar/attendance.ts). */

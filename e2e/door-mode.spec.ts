@@ -1,0 +1,74 @@
+import { test, expect } from './support/fixtures.js'
+import { startGroup, syncNow } from './support/start-group.js'
+import { hangHost } from './support/stack-control.js'
+
+/** The core's time limit here (the app's own is 15 s): the host is named within seconds. */
+const LIMIT_MS = 2_000
+test.use({ hostTimeoutMs: LIMIT_MS })
+
+const today = () => new Intl.DateTimeFormat('en-CA').format(new Date())
+
+test.describe('door mode', () => {
+  test('checks people in with the host not answering: typed letters, Enter, shown at once as waiting, sent when it is back; the event shows who came', async ({ page, signedIn: owner }) => {
+    test.setTimeout(150_000)
+    await startGroup(page, { prefix: 'door', name: 'Door night', policy: 'open', section: 'Calendar' })
+    await page.getByRole('button', { name: 'New event' }).click()
+    const form = page.getByRole('dialog', { name: 'New event' })
+    await form.getByLabel('Name').fill('Meetup at the door')
+    await form.getByLabel('Start date').fill(today())
+    await form.getByLabel('Start time').fill('00:05')
+    await form.getByRole('button', { name: 'Add event' }).click()
+    await expect(form).toBeHidden()
+    const card = page.getByRole('article', { name: 'Meetup at the door' })
+    await expect(card.getByText('Sending…')).toHaveCount(0, { timeout: 20_000 })
+    await syncNow(page)
+
+    const bringBack = await hangHost()
+    try {
+      await card.getByRole('link', { name: 'Door mode for Meetup at the door' }).click()
+      await expect(page.getByRole('heading', { name: 'Door: Meetup at the door' })).toBeVisible()
+      const field = page.getByRole('combobox', { name: 'Name or handle' })
+      await expect(field).toBeFocused()
+      await expect(page.getByTestId('door-count')).toHaveText('0 checked in')
+
+      // A few letters of the handle list the person; Enter checks them in.
+      await field.pressSequentially(owner.handle.slice(0, 4))
+      await expect(page.getByRole('option').first()).toContainText(owner.handle)
+      await field.press('Enter')
+      // Answered where the eye is, and shown at once as waiting to be sent.
+      await expect(page.getByTestId('door-said')).toHaveAttribute('role', 'status')
+      await expect(page.getByTestId('door-said')).toContainText(`@${owner.handle}) checked in.`)
+      await expect(field).toHaveValue('')
+      await expect(field).toBeFocused()
+      await expect(page.getByTestId('door-count')).toHaveText('1 checked in')
+      const row = page.getByTestId('door-checked-in').locator('li')
+      await expect(row).toHaveCount(1)
+      await expect(row).toContainText('waiting to be sent')
+
+      // The same person again: said in plain words, nothing doubled.
+      await field.pressSequentially(owner.handle.slice(0, 4))
+      await field.press('Enter')
+      await expect(page.getByTestId('door-said')).toContainText('Checked in at')
+      await expect(page.getByTestId('door-count')).toHaveText('1 checked in')
+
+      // Nobody by that name, and not a handle: said so.
+      await field.pressSequentially('zzzz')
+      await field.press('Enter')
+      await expect(page.getByTestId('door-said')).toContainText('Nobody matches “zzzz”')
+      await field.fill('')
+    } finally {
+      await bringBack()
+    }
+
+    // The host answers again: the check-in is sent.
+    await syncNow(page)
+    const row = page.getByTestId('door-checked-in').locator('li')
+    await expect(row).not.toContainText('waiting to be sent', { timeout: 30_000 })
+    await expect(row).toContainText('Checked in at')
+
+    // Escape leaves door mode; the event shows who came.
+    await page.getByRole('combobox', { name: 'Name or handle' }).press('Escape')
+    const after = page.getByRole('article', { name: 'Meetup at the door' })
+    await expect(after.getByTestId('came-count')).toHaveText('1 came')
+  })
+})
