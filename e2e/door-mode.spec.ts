@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.js'
 import { startGroup, syncNow } from './support/start-group.js'
 import { hangHost } from './support/stack-control.js'
@@ -5,6 +7,12 @@ import { hangHost } from './support/stack-control.js'
 /** The core's time limit here (the app's own is 15 s): the host is named within seconds. */
 const LIMIT_MS = 2_000
 test.use({ hostTimeoutMs: LIMIT_MS })
+
+/** What axe-core finds against WCAG 2.1 A and AA (as in accessibility.spec.ts). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+}
 
 const today = () => new Intl.DateTimeFormat('en-CA').format(new Date())
 
@@ -34,6 +42,8 @@ test.describe('door mode', () => {
       // A few letters of the handle list the person; Enter checks them in.
       await field.pressSequentially(owner.handle.slice(0, 4))
       await expect(page.getByRole('option').first()).toContainText(owner.handle)
+      await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+      expect(await violations(page)).toEqual([])
       await field.press('Enter')
       // Answered where the eye is, and shown at once as waiting to be sent.
       await expect(page.getByTestId('door-said')).toHaveAttribute('role', 'status')
@@ -44,6 +54,7 @@ test.describe('door mode', () => {
       const row = page.getByTestId('door-checked-in').locator('li')
       await expect(row).toHaveCount(1)
       await expect(row).toContainText('waiting to be sent')
+      expect(await violations(page)).toEqual([])
 
       // The same person again: said in plain words, nothing doubled.
       await field.pressSequentially(owner.handle.slice(0, 4))
@@ -60,10 +71,17 @@ test.describe('door mode', () => {
       await bringBack()
     }
 
-    // The host answers again: the check-in is sent.
+    // The host answers again: the check-in is sent (Retry now in the pending changes ends its back-off).
     await syncNow(page)
+    await page.getByTestId('connection-state').click()
+    await expect(async () => {
+      const retry = page.getByRole('button', { name: /^Retry now: Check in/ })
+      if (await retry.count()) await retry.click({ timeout: 2_000 })
+      await expect(page.getByTestId('outbox-list')).toHaveCount(0, { timeout: 3_000 })
+    }).toPass({ timeout: 60_000 })
+    await page.goBack()
     const row = page.getByTestId('door-checked-in').locator('li')
-    await expect(row).not.toContainText('waiting to be sent', { timeout: 30_000 })
+    await expect(row).not.toContainText('waiting to be sent', { timeout: 20_000 })
     await expect(row).toContainText('Checked in at')
 
     // Escape leaves door mode; the event shows who came.
