@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.js'
-import { startGroup, syncNow } from './support/start-group.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { hangHost } from './support/stack-control.js'
 
 /** The core's time limit here (the app's own is 15 s): the host is named within seconds. */
@@ -24,7 +24,7 @@ test.describe('door mode', () => {
     const form = page.getByRole('dialog', { name: 'New event' })
     await form.getByLabel('Name').fill('Meetup at the door')
     await form.getByLabel('Start date').fill(today())
-    await form.getByLabel('Start time').fill('00:05')
+    await form.getByLabel('Start time').fill('00:00')
     await form.getByRole('button', { name: 'Add event' }).click()
     await expect(form).toBeHidden()
     const card = page.getByRole('article', { name: 'Meetup at the door' })
@@ -88,5 +88,8 @@ test.describe('door mode', () => {
     await page.getByRole('combobox', { name: 'Name or handle' }).press('Escape')
     const after = page.getByRole('article', { name: 'Meetup at the door' })
     await expect(after.getByTestId('came-count')).toHaveText('1 came')
+    // And the member's row says they came (the one past event where attendance was taken).
+    await openSection(page, 'Members')
+    await expect(page.getByTestId('attendance-history')).toHaveText('· Came to the last event')
   })
 })

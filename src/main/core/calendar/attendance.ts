@@ -99,8 +99,8 @@ export async function attendanceHistory(cache: Kysely<CacheSchema>, groupDid: st
   const entries = await readItems<AttendanceEntry>(cache, groupDid, 'attendance')
   const taken = new Set(entries.map((e) => e.event))
   const events = (await readItems<CachedEvent>(cache, groupDid, 'event'))
-    .filter((e) => taken.has(e.rkey) && e.startsAt <= now.toISOString())
-    .sort((a, b) => b.startsAt.localeCompare(a.startsAt))
+    .filter((e) => taken.has(e.rkey) && Date.parse(e.startsAt) <= now.getTime())
+    .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt))
     .slice(0, HISTORY_EVENTS)
   const came = new Set(entries.filter((e) => e.did === did).map((e) => e.event))
   return { of: events.length, came: events.filter((e) => came.has(e.rkey)).length }
