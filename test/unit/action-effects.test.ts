@@ -8,6 +8,7 @@ import { rememberHandle } from '../../src/main/core/people/list-handles'
 import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
 import type { ActionKind, ActionPayloads, ConfirmedChange } from '../../src/main/core/actions/action-spec'
 import { settleOwn } from '../../src/main/core/groups/catch-up'
+import { attendanceRkey } from '../../src/main/core/calendar/attendance-record'
 
 /**
  * Every action's cached effect, as the window shows it: queued (at once, marked pending
@@ -247,6 +248,27 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     expect(await shown('event')).toEqual([{ ...picnic, image: null, pending: true }])
     // Named by its record beside the event, at the event's rkey.
     expect(ACTIONS['event.image'].identifiers({ rkey: EV1, image: null }, { groupDid: G } as never)).toEqual([`${calendar}/${G}/example.groups.eventImage/${EV1}`])
+  },
+  'attendance.checkIn': async () => {
+    const payload = { rkey: EV1, did: ALICE, walkIn: false, checkedInAt: AT, device: 'Door A' }
+    await queue('attendance.checkIn', payload)
+    const key = attendanceRkey(EV1, ALICE)
+    // At once, from the cache: the door shows them in before the host hears of it.
+    expect(await shown('attendance')).toEqual([{ rkey: key, event: EV1, did: ALICE, checkedInAt: AT, device: 'Door A', walkIn: false, pending: true }])
+    // The key is the event's and the person's: a replay lands on the same record.
+    expect(key).toMatch(new RegExp(`^${EV1}-[0-9a-f]{16}$`))
+    expect(attendanceRkey(EV1, ALICE)).toBe(key)
+    expect(attendanceRkey(EV1, BOB)).not.toBe(key)
+    await confirm('attendance.checkIn', payload)
+    expect(await shown('attendance')).toEqual([expect.objectContaining({ did: ALICE, pending: false })])
+  },
+  'attendance.undo': async () => {
+    const key = attendanceRkey(EV1, ALICE)
+    await seed('attendance', key, { rkey: key, event: EV1, did: ALICE, checkedInAt: AT, device: 'Door A', walkIn: false })
+    await queue('attendance.undo', { rkey: EV1, did: ALICE })
+    expect(await shown('attendance')).toEqual([expect.objectContaining({ did: ALICE, pending: true })])
+    await confirm('attendance.undo', { rkey: EV1, did: ALICE })
+    expect(await shown('attendance')).toEqual([])
   },
 }
 

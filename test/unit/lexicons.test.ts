@@ -110,6 +110,7 @@ const RECORDS: Record<string, string> = {
   'community.lexicon.calendar.event': 'tid',
   'example.groups.rsvp': 'any',
   'community.lexicon.calendar.rsvp': 'tid',
+  'example.groups.attendance': 'any',
 }
 
 // Copied unchanged from lexicon.community and bluesky-social/atproto (lexicons/community/lexicon/README.md):

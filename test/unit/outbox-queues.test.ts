@@ -260,6 +260,8 @@ const someOfEach: RequestedAction[] = [
   { kind: 'post.create', text: 'Picnic on Sunday' },
   { kind: 'post.pin', post: null },
   { kind: 'event.image', rkey: '3lbxkeuvqhk2a', image: { data: 'iVBORw0KGgo=', mimeType: 'image/png', alt: ' A picnic ' } },
+  { kind: 'attendance.checkIn', rkey: '3lbxkeuvqhk2a', did: 'did:plc:abc', walkIn: false },
+  { kind: 'attendance.undo', rkey: '3lbxkeuvqhk2a', did: 'did:plc:abc' },
 ]
 
 describe('the stored payload schemas come from the contract', () => {

@@ -242,6 +242,8 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
       return {}
     },
     'groupSessions.createEvent': async ({ groupDid, event }) => groupSessions.write(groupDid, (live) => createEventAsGroup(live, event)),
+    'groups.door': async ({ accountDid, groupDid, rkey }) => groups.reading.door(accountDid, groupDid, rkey),
+    'groups.attendanceHistory': async ({ accountDid, groupDid, did }) => groups.reading.attendanceHistory(accountDid, groupDid, did),
     'today.items': async (query) => (keychain.available ? groups.today.page(query) : { items: [], offset: 0, total: 0, matched: 0, revision: 0, waiting: 0, groups: [], kinds: [] }),
   }
   // Background sync: queued actions go out when the host is back, and what changed

@@ -20,6 +20,7 @@ const lazyViews = {
   calendar: () => import('./views/group/CalendarView.vue'),
   settings: () => import('./views/group/SettingsView.vue'),
   today: () => import('./views/TodayView.vue'),
+  door: () => import('./views/group/DoorModeView.vue'),
 }
 
 export function prefetchViews() {
@@ -54,6 +55,8 @@ export function createAppRouter() {
           { path: 'calendar', name: 'group-calendar', component: lazyViews.calendar, meta: { title: 'Calendar' } },
           { path: 'spaces', name: 'group-spaces', component: SpacesView, meta: { title: 'Advanced' } },
           { path: 'settings', name: 'group-settings', component: lazyViews.settings, meta: { title: 'Settings' } },
+          // Door mode for one event (issue 27): check-ins at the door, offline too.
+          { path: 'calendar/:rkey/door', name: 'group-door', component: lazyViews.door, meta: { title: 'Door mode' } },
         ],
       },
     ],

@@ -17,6 +17,7 @@ import { PublicPostView } from './post-views.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
 import { TodayPageView, TodayQuery } from './today-views.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
+import { AttendanceHistoryView, DoorView } from './door-views.js'
 
 const Empty = z.object({}).strict()
 
@@ -176,6 +177,10 @@ export const GroupAction = z.discriminatedUnion('kind', [
     rkey: Rkey,
     image: z.object({ data: z.string().base64().max(1_400_000), mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']), alt: z.string().trim().max(1000) }).strict().nullable(),
   }).strict(),
+  /** A person checked in at an event's door (issue 27): a group-authored attendance record, queued offline; a walk-in came without answering "going". */
+  z.object({ kind: z.literal('attendance.checkIn'), rkey: Rkey, did: Did, walkIn: z.boolean().default(false) }).strict(),
+  /** A check-in taken back after it was sent: the record is deleted. */
+  z.object({ kind: z.literal('attendance.undo'), rkey: Rkey, did: Did }).strict(),
 ])
 
 /**
@@ -330,6 +335,10 @@ export const contract = {
   'groupSessions.createEvent': { input: z.object({ groupDid: Did, event: EventFields }).strict(), output: z.object({ uri: z.string(), rkey: z.string() }) },
   /** A page of Today: what waits for the person in every group of every account, from the caches only (main/core/today/). */
   'today.items': { input: z.object(TodayQuery).strict(), output: TodayPageView },
+  /** Door mode for one event (issue 27): who may come and who is checked in, from the cache only. */
+  'groups.door': { input: InGroup.extend({ rkey: Rkey }).strict(), output: DoorView },
+  /** A member's attendance over the group's last past events where attendance was taken ("came to 4 of the last 6"). */
+  'groups.attendanceHistory': { input: InGroup.extend({ did: Did }).strict(), output: AttendanceHistoryView },
 } as const
 
 /**

@@ -240,6 +240,8 @@ export const EventView = z.object({
   takenDown: z.boolean().default(false),
   /** Its image (issue 27), as a data: URL of a PNG, JPEG, WebP or GIF, with its description. */
   image: z.object({ url: z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,/), alt: z.string() }).nullable().default(null),
+  /** Who came: the check-ins at the door (issue 27), from the cache (queued ones too). */
+  came: z.array(z.object({ did: z.string(), handle: z.string().nullable(), displayName: z.string().nullable() })).default([]),
 })
 
 export const CredentialScopeView = z.object({ role: z.string(), scopes: z.array(z.string()) })

@@ -58,7 +58,8 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     const host = (await rt.hostOf(groupDid())).host
     const first = await credentials.grant(host, groupDid(), calendarSpace(groupDid()))
     expect(Date.parse(first.grant.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000)
-    expect(first.grant.collections).toEqual(['community.lexicon.calendar.event', 'example.groups.eventImage'])
+    // A calendar the app makes lets owners and admins check people in at the door too (issue 27).
+    expect(first.grant.collections).toEqual(['community.lexicon.calendar.event', 'example.groups.attendance', 'example.groups.eventImage'])
     now += 14.5 * 60_000
     const renewed = await credentials.grant(host, groupDid(), calendarSpace(groupDid()))
     expect(renewed.grant.accessJwt).not.toBe(first.grant.accessJwt)

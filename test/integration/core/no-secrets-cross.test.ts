@@ -53,6 +53,7 @@ describe('IPC carries no secret', () => {
       ['groups.memberHistory', { ...inGroup, did: 'did:plc:nobodyaaaaaaaaaaaaaaaaaa' }],
       ['groups.publicPosts', inGroup],
       ['groups.events', inGroup],
+      ['groups.attendanceHistory', { ...inGroup, did: 'did:plc:nobodyaaaaaaaaaaaaaaaaaa' }],
       ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],
       ['groups.act', { ...inGroup, action: { kind: 'invite.create', invitee: net.as('outsider2').did } }],
@@ -72,6 +73,8 @@ describe('IPC carries no secret', () => {
       const env = await app.raw(channel, { accountDid: owner, id: 999_999 })
       expect(env, channel).toMatchObject({ ok: false, error: { message: expect.any(String) } })
     }
+    // Door mode for an event that is not there: the refusal in plain words.
+    expect(await app.raw('groups.door', { ...inGroup, rkey: '3lbxkeuvqhk2a' }), 'groups.door').toMatchObject({ ok: false, error: { message: 'That event is no longer on the calendar.' } })
     // Declining an invite there is not: the refusal in plain words.
     expect(await app.raw('invites.decline', inGroup), 'invites.decline').toMatchObject({ ok: false, error: { message: expect.stringContaining('no longer open') } })
     // Sign-in: its start hands out the PDS page address; awaiting it returns the account.
@@ -97,7 +100,7 @@ describe('IPC carries no secret', () => {
     ]
     for (const [channel, input] of groupCalls) expect(await app.raw(channel, input), channel).toMatchObject({ ok: true })
 
-    const covered = new Set([...calls.map(([c]) => c), ...groupCalls.map(([c]) => c), ...controls, 'invites.decline', 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut', 'groupSessions.signIn'])
+    const covered = new Set([...calls.map(([c]) => c), ...groupCalls.map(([c]) => c), ...controls, 'invites.decline', 'groups.door', 'accounts.signIn', 'accounts.awaitSignIn', 'accounts.signOut', 'groupSessions.signIn'])
     expect([...CHANNELS].filter((c) => !covered.has(c)), 'channels this test does not walk').toEqual([])
     unsubscribe()
     const heard = new Set(notices.map((n) => n.name))

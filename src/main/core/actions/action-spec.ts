@@ -24,6 +24,8 @@ export const CHOSEN_WHEN_QUEUED = {
   'post.create': z.object({ rkey: z.string().refine(isValidTid, 'not a record key') }),
   /** Who takes a subject ("I'm on it"): the account acting, shown as having it at once. */
   'subject.event': z.object({ by: z.string().refine(isValidDid, 'not a DID').optional() }),
+  /** A check-in's time and the door laptop it was made on: when the person was at the door, not when the network came back. */
+  'attendance.checkIn': z.object({ checkedInAt: z.string().datetime(), device: z.string().min(1).max(64) }),
 } satisfies Partial<Record<ActionKind, z.AnyZodObject>>
 type ChosenWhenQueued = { [K in keyof typeof CHOSEN_WHEN_QUEUED]: z.output<(typeof CHOSEN_WHEN_QUEUED)[K]> }
 /** Every action the app can queue, by kind: the contract's fields, plus what the core chose. */

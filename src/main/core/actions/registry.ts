@@ -7,19 +7,20 @@ import { SPACE_ACTIONS } from '../spaces/actions.js'
 import { SETTINGS_ACTIONS } from '../settings/actions.js'
 import { POST_ACTIONS } from '../posts/actions.js'
 import { EVENT_IMAGE_ACTIONS } from '../calendar/image-actions.js'
+import { ATTENDANCE_ACTIONS } from '../calendar/attendance-actions.js'
 import type { z } from 'zod'
 import { GroupAction } from '@shared/ipc/contract.js'
 import { CHOSEN_WHEN_QUEUED, type ActionKind, type ActionSpec } from './action-spec.js'
 
 /** The domain tables, each naming its own kinds. */
-const TABLES = [MEMBERSHIP_ACTIONS, INVITE_ACTIONS, ROLE_ACTIONS, MODERATION_ACTIONS, CALENDAR_ACTIONS, SPACE_ACTIONS, SETTINGS_ACTIONS, POST_ACTIONS, EVENT_IMAGE_ACTIONS] as const
+const TABLES = [MEMBERSHIP_ACTIONS, INVITE_ACTIONS, ROLE_ACTIONS, MODERATION_ACTIONS, CALENDAR_ACTIONS, SPACE_ACTIONS, SETTINGS_ACTIONS, POST_ACTIONS, EVENT_IMAGE_ACTIONS, ATTENDANCE_ACTIONS] as const
 
 /**
  * Every action kind with its spec: the one registry the outbox, the catch-up and the
  * scope check read. Typed so that a kind of the contract no table names, or a table
  * naming a kind the contract lacks, does not compile.
  */
-export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...MEMBERSHIP_ACTIONS, ...INVITE_ACTIONS, ...ROLE_ACTIONS, ...MODERATION_ACTIONS, ...CALENDAR_ACTIONS, ...SPACE_ACTIONS, ...SETTINGS_ACTIONS, ...POST_ACTIONS, ...EVENT_IMAGE_ACTIONS }
+export const ACTIONS: { [K in ActionKind]: ActionSpec<K> } = { ...MEMBERSHIP_ACTIONS, ...INVITE_ACTIONS, ...ROLE_ACTIONS, ...MODERATION_ACTIONS, ...CALENDAR_ACTIONS, ...SPACE_ACTIONS, ...SETTINGS_ACTIONS, ...POST_ACTIONS, ...EVENT_IMAGE_ACTIONS, ...ATTENDANCE_ACTIONS }
 
 // A kind two tables name would silently take the later spec: refused when the app starts (and in the unit tests).
 const named = new Set<string>()

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { CacheSchema } from './cache-db.js'
 
-export type ItemKind = 'joinRequest' | 'member' | 'invite' | 'subject' | 'event' | 'space' | 'myJoinRequest'
+export type ItemKind = 'joinRequest' | 'member' | 'invite' | 'subject' | 'event' | 'space' | 'myJoinRequest' | 'attendance'
 type Db = Kysely<CacheSchema> | Transaction<CacheSchema>
 
 export async function readItems<T>(db: Db, groupDid: string, kind: ItemKind): Promise<(T & { pending: boolean })[]> {

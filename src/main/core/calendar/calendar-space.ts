@@ -2,6 +2,7 @@ import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { EVENT_COLLECTION } from './event-record.js'
 import { formatSpaceAddress } from '../../../shared/space-address.js'
+import { ATTENDANCE_COLLECTION } from './attendance-record.js'
 
 export const CALENDAR_TYPE = 'community.lexicon.calendar'
 export { EVENT_COLLECTION, RSVP_COLLECTION, eventRecord, editedEventRecord } from './event-record.js'
@@ -49,8 +50,8 @@ async function findOrCreate(host: HostClient, groupDid: string): Promise<string>
     name: 'Calendar',
     readableBy: ['owner', 'admin', 'moderator', 'member'],
     credentialScopes: [
-      { role: 'owner', scopes: [EVENT_COLLECTION, EVENT_IMAGE_COLLECTION] },
-      { role: 'admin', scopes: [EVENT_COLLECTION, EVENT_IMAGE_COLLECTION] },
+      { role: 'owner', scopes: [EVENT_COLLECTION, EVENT_IMAGE_COLLECTION, ATTENDANCE_COLLECTION] },
+      { role: 'admin', scopes: [EVENT_COLLECTION, EVENT_IMAGE_COLLECTION, ATTENDANCE_COLLECTION] },
     ],
   })
   return uri

@@ -39,6 +39,8 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'post.create': 'none',
   'post.pin': 'none',
   'event.image': 'reread',
+  'attendance.checkIn': 'remove',
+  'attendance.undo': 'unmark',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */

@@ -2,6 +2,7 @@ import { parseRecordAddress } from '../../../shared/space-address.js'
 import { EVENT_COLLECTION, EVENT_IMAGE_COLLECTION, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import type { Change, ChangeKind } from '../actions/action-spec.js'
 import type { ListName } from './refresh-group.js'
+import { ATTENDANCE_COLLECTION } from '../calendar/attendance-record.js'
 
 /** What a change names: the lists it moved, and whether the group view itself moved; or the whole group. */
 export type Named = { lists: ListName[]; group: boolean } | 'everything'
@@ -18,6 +19,8 @@ function record(change: Change): Named {
   // An event's image shows on the event.
   if (collection === EVENT_IMAGE_COLLECTION) return only('events')
   if (collection === 'example.groups.space') return only('spaces')
+  // A check-in at the door is read with the events.
+  if (collection === ATTENDANCE_COLLECTION) return only('events')
   return only()
 }
 // A takedown or restore moves what members are served and the moderation queue's mark.

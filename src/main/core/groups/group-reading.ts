@@ -4,6 +4,8 @@ import { readItems } from '../cache/items.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { OutboxRow } from '../outbox/outbox.js'
 import type { AccountRuntimes } from './account-runtimes.js'
+import { attendanceHistory, cameTo, doorData } from '../calendar/attendance.js'
+import type { AttendanceHistory, DoorData } from '@shared/ipc/door-views.js'
 import { cachedSummary } from './refresh-group.js'
 import type { GroupView } from '@node/lexicon/types/example/groups/defs.js'
 import { actionTarget } from './organizer-actions.js'
@@ -129,8 +131,19 @@ export class GroupReading {
   }
 
   async events(accountDid: string, groupDid: string): Promise<EventItem[]> {
-    const events = await readItems<EventItem>(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, 'event')
-    return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+    const cache = await this.runtimes.cacheOf(accountDid, groupDid)
+    const events = await readItems<EventItem>(cache, groupDid, 'event')
+    const came = await cameTo(cache, groupDid)
+    return events.map((e) => ({ ...e, came: came.get(e.rkey) ?? [] })).sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+  }
+
+  /** Door mode for one event: who may come and who is in, from the cache only (calendar/attendance.ts). */
+  async door(accountDid: string, groupDid: string, rkey: string): Promise<DoorData> {
+    return doorData(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, rkey)
+  }
+
+  async attendanceHistory(accountDid: string, groupDid: string, did: string): Promise<AttendanceHistory> {
+    return attendanceHistory(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, did)
   }
 
   /** Every account's queued, refused and waiting actions (sent ones are not shown). */

@@ -5,6 +5,7 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ActionKind, ActionPayloads, ActionSpec, RequestedAction, Tx } from '../actions/action-spec.js'
 import { ACTIONS, isActionKind, payloadSchema } from '../actions/registry.js'
 import { undoCancelled } from './cancel-effects.js'
+import { doorDeviceName } from '../calendar/attendance-record.js'
 
 export type { ActionKind, ActionPayloads, EventFields, RequestedAction } from '../actions/action-spec.js'
 export { ACTIONS, isActionKind } from '../actions/registry.js'
@@ -31,6 +32,10 @@ export function queuedAction(action: RequestedAction, accountDid: string): { kin
   if (action.kind === 'post.create') {
     const { kind, ...payload } = action
     return { kind, payload: { ...payload, rkey: TID.nextStr() } }
+  }
+  if (action.kind === 'attendance.checkIn') {
+    const { kind, ...payload } = action
+    return { kind, payload: { ...payload, checkedInAt: new Date().toISOString(), device: doorDeviceName() } }
   }
   if (action.kind === 'subject.event' && action.event === 'assign') {
     const { kind, ...payload } = action

@@ -22,6 +22,7 @@ import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 import { fetchEventImages, type EventImage } from '../calendar/event-images.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
 import { eventFromRecord } from '../calendar/event-record.js'
+import { fetchAttendance } from '../calendar/attendance.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
 
@@ -225,6 +226,8 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
     : [new Map<string, string>(), new Map<string, MemberRsvp[]>()]
   // Events' images (issue 27): one already shown is not fetched again.
   const images = lists.events.length ? await fetchEventImages(host, groupDid, await cachedEventImages(rt, groupDid)) : new Map<string, EventImage>()
+  // Who came (check-ins at the door), read with the events they belong to.
+  const attendance = only.has('events') && lists.events.length ? await fetchAttendance(host, groupDid) : []
   // Our own answers that could not be read this time stay as last seen, not shown as none.
   const rsvps = mine ?? new Map((await readItems<{ rkey: string; myRsvp: string | null }>(rt.cache, groupDid, 'event')).flatMap((e) => (e.myRsvp ? [[e.rkey, e.myRsvp] as const] : [])))
   // A full read takes in every change so far; a partial one those it was asked for.
@@ -262,6 +265,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
         (e) => e.rkey,
       )
     }
+    if (only.has('events')) await replaceItems(tx, groupDid, 'attendance', attendance, (a) => a.rkey)
     if (only.has('spaces')) await replaceItems(
       tx,
       groupDid,

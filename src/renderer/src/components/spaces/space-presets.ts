@@ -24,7 +24,7 @@ export interface SpacePreset {
 /** Who runs the group; moderators read what organizers read, so they can do their work there. */
 const ORGANIZERS = ['owner', 'admin', 'moderator']
 const EVERYONE = ['owner', 'admin', 'moderator', 'member']
-const EVENT_COLLECTIONS = ['community.lexicon.calendar.event', 'example.groups.eventImage']
+const EVENT_COLLECTIONS = ['community.lexicon.calendar.event', 'example.groups.eventImage', 'example.groups.attendance']
 
 const PRESETS: SpacePreset[] = [
   {

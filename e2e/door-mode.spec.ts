@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/fixtures.js'
+import { openSection, startGroup, syncNow } from './support/start-group.js'
+import { hangHost } from './support/stack-control.js'
+
+/** The core's time limit here (the app's own is 15 s): the host is named within seconds. */
+const LIMIT_MS = 2_000
+test.use({ hostTimeoutMs: LIMIT_MS })
+
+/** What axe-core finds against WCAG 2.1 A and AA (as in accessibility.spec.ts). */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+}
+
+const today = () => new Intl.DateTimeFormat('en-CA').format(new Date())
+
+test.describe('door mode', () => {
+  test('checks people in with the host not answering: typed letters, Enter, shown at once as waiting, sent when it is back; the event shows who came', async ({ page, signedIn: owner }) => {
+    test.setTimeout(150_000)
+    await startGroup(page, { prefix: 'door', name: 'Door night', policy: 'open', section: 'Calendar' })
+    await page.getByRole('button', { name: 'New event' }).click()
+    const form = page.getByRole('dialog', { name: 'New event' })
+    await form.getByLabel('Name').fill('Meetup at the door')
+    await form.getByLabel('Start date').fill(today())
+    await form.getByLabel('Start time').fill('00:00')
+    await form.getByRole('button', { name: 'Add event' }).click()
+    await expect(form).toBeHidden()
+    const card = page.getByRole('article', { name: 'Meetup at the door' })
+    await expect(card.getByText('Sending…')).toHaveCount(0, { timeout: 20_000 })
+    await syncNow(page)
+
+    const bringBack = await hangHost()
+    try {
+      await card.getByRole('link', { name: 'Door mode for Meetup at the door' }).click()
+      await expect(page.getByRole('heading', { name: 'Door: Meetup at the door' })).toBeVisible()
+      const field = page.getByRole('combobox', { name: 'Name or handle' })
+      await expect(field).toBeFocused()
+      await expect(page.getByTestId('door-count')).toHaveText('0 checked in')
+
+      // A few letters of the handle list the person; Enter checks them in.
+      await field.pressSequentially(owner.handle.slice(0, 4))
+      await expect(page.getByRole('option').first()).toContainText(owner.handle)
+      await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+      expect(await violations(page)).toEqual([])
+      await field.press('Enter')
+      // Answered where the eye is, and shown at once as waiting to be sent.
+      await expect(page.getByTestId('door-said')).toHaveAttribute('role', 'status')
+      await expect(page.getByTestId('door-said')).toContainText(`@${owner.handle}) checked in.`)
+      await expect(field).toHaveValue('')
+      await expect(field).toBeFocused()
+      await expect(page.getByTestId('door-count')).toHaveText('1 checked in')
+      const row = page.getByTestId('door-checked-in').locator('li')
+      await expect(row).toHaveCount(1)
+      await expect(row).toContainText('waiting to be sent')
+      expect(await violations(page)).toEqual([])
+
+      // The same person again: said in plain words, nothing doubled.
+      await field.pressSequentially(owner.handle.slice(0, 4))
+      await field.press('Enter')
+      await expect(page.getByTestId('door-said')).toContainText('Checked in at')
+      await expect(page.getByTestId('door-count')).toHaveText('1 checked in')
+
+      // Nobody by that name, and not a handle: said so.
+      await field.pressSequentially('zzzz')
+      await field.press('Enter')
+      await expect(page.getByTestId('door-said')).toContainText('Nobody matches “zzzz”')
+      await field.fill('')
+    } finally {
+      await bringBack()
+    }
+
+    // The host answers again: the check-in is sent (Retry now in the pending changes ends its back-off).
+    await syncNow(page)
+    await page.getByTestId('connection-state').click()
+    await expect(async () => {
+      const retry = page.getByRole('button', { name: /^Retry now: Check in/ })
+      if (await retry.count()) await retry.click({ timeout: 2_000 })
+      await expect(page.getByTestId('outbox-list')).toHaveCount(0, { timeout: 3_000 })
+    }).toPass({ timeout: 60_000 })
+    await page.goBack()
+    const row = page.getByTestId('door-checked-in').locator('li')
+    await expect(row).not.toContainText('waiting to be sent', { timeout: 20_000 })
+    await expect(row).toContainText('Checked in at')
+
+    // Escape leaves door mode; the event shows who came.
+    await page.getByRole('combobox', { name: 'Name or handle' }).press('Escape')
+    const after = page.getByRole('article', { name: 'Meetup at the door' })
+    await expect(after.getByTestId('came-count')).toHaveText('1 came')
+    // And the member's row says they came (the one past event where attendance was taken).
+    await openSection(page, 'Members')
+    await expect(page.getByTestId('attendance-history')).toHaveText('· Came to the last event')
+  })
+})
