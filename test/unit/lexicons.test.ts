@@ -72,6 +72,9 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'example.groups.declineInvite': 'procedure',
   'com.atproto.space.getRecord': 'query',
   'com.atproto.space.listRecords': 'query',
+  'example.groups.setEventCapacity': 'procedure',
+  'example.groups.setRsvpStanding': 'procedure',
+  'example.groups.getEventStanding': 'query',
 }
 
 // Spec section 7 errors each method must be able to name.
