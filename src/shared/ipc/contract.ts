@@ -17,6 +17,7 @@ import { PublicPostView } from './post-views.js'
 import { MODERATION_EVENTS } from '../moderation-events.js'
 import { TodayPageView, TodayQuery } from './today-views.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
+import { MAX_CAPACITY } from '../rsvp-standing.js'
 
 const Empty = z.object({}).strict()
 
@@ -170,6 +171,10 @@ export const GroupAction = z.discriminatedUnion('kind', [
   /** A role the group defines, or what an existing one may do and assign. */
   z.object({ kind: z.literal('role.put'), name: RoleName, actions: z.array(z.string().min(1).max(64)).max(20), assignable: z.array(RoleName).max(20), previousName: RoleName.optional() }).strict(),
   z.object({ kind: z.literal('role.delete'), name: RoleName }).strict(),
+  /** An event's capacity, which the host keeps (issue 27 point 2); null: no limit. */
+  z.object({ kind: z.literal('event.capacity'), rkey: Rkey, capacity: z.number().int().min(0).max(MAX_CAPACITY).nullable() }).strict(),
+  /** An organizer moves a member who is going between going and the waitlist by hand. */
+  z.object({ kind: z.literal('event.standing'), rkey: Rkey, did: Did, standing: z.enum(['going', 'waitlisted']) }).strict(),
 ])
 
 /**

@@ -38,6 +38,8 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'role.delete': 'none',
   'post.create': 'none',
   'post.pin': 'none',
+  'event.capacity': 'reread',
+  'event.standing': 'reread',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */
