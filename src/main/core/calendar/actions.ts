@@ -143,6 +143,10 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     confirmed: 'keep',
     // By its whole address: a member's RSVP has its event's record key, so a key alone would take everyone's answers for ours.
     identifiers: (p, { groupDid, me }) => [spaceRecordAddress(calendarSpace(groupDid), me, RSVP_COLLECTION, p.rkey)],
+    // The host decides the answer's place at the event (going or waitlisted; a place it
+    // frees goes to whoever waited): read back, and the RSVPs and places read again.
+    readBack: () => true,
+    rereads: true,
   },
   // Places at an event are the host's to decide (issue 27 point 2): the organizer sets the
   // capacity and moves people by hand through it, by the calendar space and the event's rkey.
@@ -161,6 +165,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
     // A rise may promote people waiting: their places are read back from the host.
     readBack: () => true,
+    rereads: true,
   },
   'event.standing': {
     label: (p, name) => (p.standing === 'going' ? `Give ${name(p.did)} a place` : `Move ${name(p.did)} to the waitlist`),
@@ -180,5 +185,6 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     identifiers: (p, { groupDid }) => [RSVP_COLLECTION, LEGACY_RSVP_COLLECTION].map((c) => spaceRecordAddress(calendarSpace(groupDid), p.did, c, p.rkey)),
     // Moving someone to the waitlist promotes whoever waited first: read back from the host.
     readBack: () => true,
+    rereads: true,
   },
 }
