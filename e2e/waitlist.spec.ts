@@ -25,7 +25,7 @@ test.describe('capacity and the waitlist', () => {
     const rkey = (await card.getAttribute('data-testid'))!.replace(/^event-/, '')
 
     // The organizer gives it one place, from the keyboard.
-    await card.locator('summary', { hasText: 'Places' }).focus()
+    await card.getByRole('button', { name: 'Places at Meetup' }).focus()
     await page.keyboard.press('Enter')
     await card.getByRole('spinbutton', { name: 'Capacity' }).fill('1')
     await card.getByRole('spinbutton', { name: 'Capacity' }).press('Enter')
