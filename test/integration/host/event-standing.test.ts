@@ -134,4 +134,16 @@ describe('capacity and the waitlist', () => {
     expect((await standing(waiting, RACE)).body).toEqual({ capacity: 2, going: 2, waitlisted: 0, mine: { standing: 'going' } })
     expect((await changes()).some((c) => c.kind === 'rsvp.promoted' && c.subject === `${calendar()}/${pds.did(waiting)}/${LEGACY}/${RACE}`)).toBe(true)
   })
+  it('frees a place when an RSVP is deleted, but promotes nobody while the event is still full', async () => {
+    expect((await setCapacity('owner', RACE, 1)).status).toBe(200) // lowered: both going stay going
+    expect((await standing('owner', RACE)).body).toEqual({ capacity: 1, going: 2, waitlisted: 0 })
+    expect((await rsvp('owner', RACE, 'going')).status).toBe(200)
+    expect((await standing('owner', RACE)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    // Of admin and moderator, the one still a member (the other left above) holds a place.
+    const stayed = (await standing('admin', RACE)).status === 200 ? 'admin' : 'moderator'
+    expect((await pds.delete('member', { space: calendar(), collection: LEGACY, rkey: RACE })).status).toBe(200)
+    expect((await standing('owner', RACE)).body).toMatchObject({ going: 1, waitlisted: 1, mine: { standing: 'waitlisted', position: 1 } })
+    expect((await pds.delete(stayed, { space: calendar(), collection: LEGACY, rkey: RACE })).status).toBe(200)
+    expect((await standing('owner', RACE)).body).toEqual({ capacity: 1, going: 1, waitlisted: 0, mine: { standing: 'going' } })
+  })
 })
