@@ -116,6 +116,7 @@ describe('capacity and the waitlist', () => {
     expect(await standing('outsider', PICNIC)).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
   })
 
+  // Through real PDSes the two rarely overlap in time; test/postgres/event-standing-race.test.ts makes them overlap for certain.
   it('never gives the last place twice to two RSVPs at once', async () => {
     expect((await setCapacity('owner', RACE, 2)).status).toBe(200)
     expect((await rsvp('member', RACE, 'going')).status).toBe(200)
