@@ -190,6 +190,19 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     await queue('event.rsvp', { rkey: EV1, status: 'going' })
     expect(await shown('event')).toEqual([{ ...picnic, myRsvp: 'going', pending: true }])
   },
+  'event.capacity': async () => {
+    await seed('event', EV1, picnic)
+    await queue('event.capacity', { rkey: EV1, capacity: 12 })
+    expect(await shown('event')).toEqual([{ ...picnic, capacity: 12, pending: true }])
+    await queue('event.capacity', { rkey: EV1, capacity: null })
+    expect(await shown('event')).toEqual([{ ...picnic, capacity: null, pending: true }])
+  },
+  'event.standing': async () => {
+    const waiting = { did: BOB, handle: null, status: 'going', standing: 'waitlisted', waitlistPosition: 1 }
+    await seed('event', EV1, { ...picnic, rsvps: [waiting] })
+    await queue('event.standing', { rkey: EV1, did: BOB, standing: 'going' })
+    expect(await shown('event')).toEqual([{ ...picnic, rsvps: [{ ...waiting, standing: 'going', waitlistPosition: null }], pending: true }])
+  },
   'space.create': async () => {
     const payload = { type: 'example.forum', skey: 'self', name: 'Forum', readableBy: ['member'], credentialScopes: [] }
     await ACTIONS['space.create'].validate!(cache, G, payload)

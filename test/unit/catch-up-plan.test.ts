@@ -108,6 +108,20 @@ const cases: Case[] = [
     own: [['record.created', 1]],
   },
   {
+    // The host decides the answer's place at the event (issue 27 point 2): ours, and the events read again for it.
+    name: 'our RSVP alone is ours, and still reads the events, where the host put our place',
+    changes: [change('record.created', rsvp(ME, 'ev2'))],
+    sent: [sent(1, 'event.rsvp', { rkey: 'ev2', status: 'going' })],
+    ids: { 1: [rsvp(ME, 'ev2')] },
+    read: { lists: ['events'] },
+    own: [['record.created', 1]],
+  },
+  {
+    name: 'someone promoted from an event’s waitlist: the events',
+    changes: [change('rsvp.promoted', rsvp(BOB, 'ev1'))],
+    read: { lists: ['events'] },
+  },
+  {
     // The calendar space our first event made is read, so the Spaces list shows it (issue 26).
     name: 'our first event: the record is ours; the calendar space it made is read into the spaces',
     changes: [change('space.created', CAL), change('record.created', event('ev1'))],

@@ -74,6 +74,9 @@ const EXTRA_METHODS: Record<string, 'query' | 'procedure'> = {
   'com.atproto.space.listRecords': 'query',
   'example.groups.uploadSpaceBlob': 'procedure',
   'example.groups.getSpaceBlob': 'query',
+  'example.groups.setEventCapacity': 'procedure',
+  'example.groups.setRsvpStanding': 'procedure',
+  'example.groups.getEventStanding': 'query',
 }
 
 /** Procedures whose body is raw bytes, not JSON. */

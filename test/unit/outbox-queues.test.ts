@@ -244,6 +244,8 @@ const someOfEach: RequestedAction[] = [
   { kind: 'event.update', rkey: '3lbxkeuvqhk2a', event: { name: 'Meetup', startsAt: '2026-12-01T18:00:00Z', location: 'Hall' } },
   { kind: 'event.delete', rkey: '3lbxkeuvqhk2a' },
   { kind: 'event.rsvp', rkey: '3lbxkeuvqhk2a', status: 'going' },
+  { kind: 'event.capacity', rkey: '3lbxkeuvqhk2a', capacity: 12 },
+  { kind: 'event.standing', rkey: '3lbxkeuvqhk2a', did: 'did:plc:abc', standing: 'going' },
   { kind: 'membership.accept' },
   { kind: 'space.create', type: 'community.lexicon.calendar', skey: 'main', name: 'Calendar', readableBy: ['member'], credentialScopes: [] },
   { kind: 'space.update', space: 'at://did:plc:g/space/community.lexicon.calendar/main', name: 'Events' },

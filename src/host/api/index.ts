@@ -25,6 +25,9 @@ import revokeInvite from './example/groups/revokeInvite.js'
 import listMyInvites from './example/groups/listMyInvites.js'
 import declineInvite from './example/groups/declineInvite.js'
 import leaveGroup from './example/groups/leaveGroup.js'
+import setEventCapacity from './example/groups/setEventCapacity.js'
+import setRsvpStanding from './example/groups/setRsvpStanding.js'
+import getEventStanding from './example/groups/getEventStanding.js'
 import createSpace from './example/groups/createSpace.js'
 import updateSpace from './example/groups/updateSpace.js'
 import deleteSpace from './example/groups/deleteSpace.js'
@@ -64,7 +67,7 @@ import uploadSpaceBlob from './example/groups/uploadSpaceBlob.js'
 import getSpaceBlob from './example/groups/getSpaceBlob.js'
 
 /** Every XRPC method this host serves; one file per method, folders mirror the NSID. */
-const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite, repoCreateRecord, repoPutRecord, repoDeleteRecord, repoApplyWrites, repoDescribeRepo, repoGetRecord, repoListRecords, syncGetRepo, syncGetRecord, syncGetLatestCommit, syncListRepos, syncSubscribeRepos, repoUploadBlob, syncGetBlob, uploadSpaceBlob, getSpaceBlob]
+const METHODS: RegisterMethod[] = [requestJoin, getGroup, listMembers, grantRole, revokeRole, ejectMember, configureGroup, createGroup, createReport, listSubjects, updateSubject, listChanges, notifyWrite, getJoinRequest, cancelJoinRequest, listJoinRequests, admitMember, createInvite, listInvites, revokeInvite, leaveGroup, createSpace, updateSpace, deleteSpace, getGroupAuth, createRecord, putRecord, deleteRecord, getRecord, listRecords, resolveHandle, unbanMember, listBans, listMyGroups, listMemberRecords, getSubject, emitModerationEvent, subscribeChanges, listAuditLog, putRole, deleteRole, getMemberHistory, listMyInvites, declineInvite, repoCreateRecord, repoPutRecord, repoDeleteRecord, repoApplyWrites, repoDescribeRepo, repoGetRecord, repoListRecords, syncGetRepo, syncGetRecord, syncGetLatestCommit, syncListRepos, syncSubscribeRepos, repoUploadBlob, syncGetBlob, uploadSpaceBlob, getSpaceBlob, setEventCapacity, setRsvpStanding, getEventStanding]
 
 export function registerMethods(server: Server, ctx: HostContext): void {
   knowWhoIsActing(server)

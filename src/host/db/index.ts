@@ -23,6 +23,7 @@ import * as m019 from './migrations/019-change-actor.js'
 import * as m021 from './migrations/021-group-avatar.js'
 import * as m024 from './migrations/024-invitee-invites.js'
 import * as m025 from './migrations/025-group-repo.js'
+import * as m026 from './migrations/026-event-standing.js'
 import * as m027 from './migrations/027-space-blobs.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
@@ -59,6 +60,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '021-group-avatar': m021,
   '024-invitee-invites': m024,
   '025-group-repo': m025,
+  '026-event-standing': m026,
   '027-space-blobs': m027,
 })
 

@@ -312,6 +312,8 @@ export interface HostDatabaseSchema {
   repo_event: RepoEventTable
   repo_blob: RepoBlobTable
   space_blob: SpaceBlobTable
+  event_capacity: EventCapacityTable
+  rsvp_standing: RsvpStandingTable
 }
 
 /** The group's public repo's current commit (src/host/repo; migration 025). */
@@ -371,4 +373,27 @@ export interface SpaceBlobTable {
   size: number
   content: Uint8Array
   createdAt: string
+}
+
+/** An event's capacity, set by an organizer (spaces/standing.ts; migration 026). */
+export interface EventCapacityTable {
+  /** The calendar space's address. */
+  space: string
+  /** The event's rkey (its RSVPs' rkey too). */
+  rkey: string
+  groupDid: string
+  capacity: number
+  updatedAt: string
+}
+
+/** A member whose RSVP to an event says going, and their place (spaces/standing.ts; migration 026). */
+export interface RsvpStandingTable {
+  space: string
+  rkey: string
+  /** The member. */
+  repo: string
+  groupDid: string
+  /** Order in which the host first saw them going (per event, increasing). */
+  arrival: number
+  standing: 'going' | 'waitlisted'
 }

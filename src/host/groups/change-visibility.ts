@@ -7,6 +7,9 @@ import { recordReader, recordVisibility, type RecordReader } from '../spaces/rec
 
 type Db = Kysely<HostDatabaseSchema>
 
+/** Kinds whose subject is a record's address in a space (places at events too), shown only to the space's readers. */
+const SPACE_RECORD_KINDS = ['record.', 'rsvp.', 'event.'] as const
+
 /**
  * Change kinds whose subjects only some members may see, and the action that shows them:
  * the same action that lists or decides those things (join requests and their ids need
@@ -62,7 +65,7 @@ export function visibleChangesWhere(visibility: ChangeVisibility) {
       : sql<SqlBool>`0`
     return eb.and([
       ...hiddenKinds.map((prefix) => eb('kind', 'not like', `${prefix}%`)),
-      eb.or([eb('kind', 'not like', 'record.%'), inReadableSpace]),
+      eb.or([eb.and(SPACE_RECORD_KINDS.map((prefix) => eb('kind', 'not like', `${prefix}%`))), inReadableSpace]),
     ])
   }
 }
@@ -70,7 +73,7 @@ export function visibleChangesWhere(visibility: ChangeVisibility) {
 /** {@link ChangeVisibility} applied to one entry: the same test as {@link visibleChangesWhere}. */
 export function isVisibleChange(visibility: ChangeVisibility, change: { kind: string; subject: string | null }): boolean {
   if (visibility.hiddenKinds.some((prefix) => change.kind.startsWith(prefix))) return false
-  if (!change.kind.startsWith('record.')) return true
+  if (!SPACE_RECORD_KINDS.some((prefix) => change.kind.startsWith(prefix))) return true
   // Entries carry an address, never a record's content: a takedown does not hide them
   // (`record.takenDown` itself is how readers learn of one), only an unreadable space does.
   return change.subject !== null && recordVisibility(visibility.reader, change.subject, false) !== 'unreadable'

@@ -4,6 +4,7 @@ import { recordChange } from '../changes.js'
 import { refuse } from '../errors.js'
 import { ensureConfigurerRemains } from '../groups/assignment.js'
 import { isPostgres } from '../db/dialect.js'
+import { beforeMemberRemoved } from '../spaces/standing.js'
 
 type Db = Kysely<HostDatabaseSchema>
 type Tx = Transaction<HostDatabaseSchema>
@@ -19,8 +20,9 @@ export async function addMember(tx: Tx, groupDid: string, did: string, roles: st
   await recordChange(tx, groupDid, 'member.joined', did)
 }
 
-/** Removes a member and their roles; their writes to the group's spaces stop counting. */
+/** Removes a member and their roles; their writes to the group's spaces stop counting, and their places at events go to whoever waits. */
 export async function removeMember(tx: Tx, groupDid: string, did: string): Promise<void> {
+  await beforeMemberRemoved(tx, groupDid, did)
   await tx.deleteFrom('member_role').where('groupDid', '=', groupDid).where('did', '=', did).execute()
   await tx.deleteFrom('member').where('groupDid', '=', groupDid).where('did', '=', did).execute()
 }

@@ -5,6 +5,7 @@ import { recordChange } from '../changes.js'
 import { refuse } from '../errors.js'
 import { prepareRecord, recordUri, type PreparedRecord, type RecordKey } from './records.js'
 import type { MemberPdsRecord } from './member-pds.js'
+import { afterRsvpSynced, isRsvpCollection } from './standing.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 type Db = Kysely<HostDatabaseSchema>
@@ -70,6 +71,8 @@ export async function syncMemberRecord(tx: Tx, groupDid: string, key: RecordKey,
     change = 'updated'
   }
   if (change) await recordChange(tx, groupDid, `record.${change}`, recordUri(key))
+  // An RSVP's change may take or free a place at its event (spaces/standing.ts).
+  if (change && isRsvpCollection(key.collection)) await afterRsvpSynced(tx, groupDid, key.space, key.repo)
   return change
 }
 

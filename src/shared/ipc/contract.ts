@@ -18,6 +18,7 @@ import { MODERATION_EVENTS } from '../moderation-events.js'
 import { TodayPageView, TodayQuery } from './today-views.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 import { AttendanceHistoryView, DoorView } from './door-views.js'
+import { MAX_CAPACITY } from '../rsvp-standing.js'
 
 const Empty = z.object({}).strict()
 
@@ -181,6 +182,10 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('attendance.checkIn'), rkey: Rkey, did: Did, walkIn: z.boolean().default(false) }).strict(),
   /** A check-in taken back after it was sent: the record is deleted. */
   z.object({ kind: z.literal('attendance.undo'), rkey: Rkey, did: Did }).strict(),
+  /** An event's capacity, which the host keeps (issue 27 point 2); null: no limit. */
+  z.object({ kind: z.literal('event.capacity'), rkey: Rkey, capacity: z.number().int().min(0).max(MAX_CAPACITY).nullable() }).strict(),
+  /** An organizer moves a member who is going between going and the waitlist by hand. */
+  z.object({ kind: z.literal('event.standing'), rkey: Rkey, did: Did, standing: z.enum(['going', 'waitlisted']) }).strict(),
 ])
 
 /**

@@ -216,6 +216,13 @@ export const SubjectPageView = pageOf(SubjectView).extend({
 /** Resolved reports, read from the host a page at a time (the cache keeps only the queue). */
 export const ResolvedSubjectPageView = z.object({ items: z.array(SubjectView), cursor: z.string().nullable() })
 
+/** A going RSVP's place, as the host decided it (null: not going, or a host that does not decide places). */
+const PlaceFields = {
+  standing: z.enum(['going', 'waitlisted']).nullable().default(null),
+  /** 1-based place on the waitlist. */
+  waitlistPosition: z.number().int().nullable().default(null),
+}
+
 export const EventView = z.object({
   rkey: z.string(),
   /** Empty until the host has stored it. */
@@ -234,7 +241,7 @@ export const EventView = z.object({
   /** This account's own answer, from its own PDS. */
   myRsvp: z.string().nullable(),
   /** Every member's answer as the host serves it (the account's own may lag behind `myRsvp`). */
-  rsvps: z.array(z.object({ did: z.string(), handle: z.string().nullable(), status: z.enum(RSVP_STATUSES) })).default([]),
+  rsvps: z.array(z.object({ did: z.string(), handle: z.string().nullable(), status: z.enum(RSVP_STATUSES), ...PlaceFields })).default([]),
   pending: z.boolean(),
   /** Taken down by a moderator: members are not served it (moderators are, and see this). */
   takenDown: z.boolean().default(false),
@@ -242,6 +249,8 @@ export const EventView = z.object({
   image: z.object({ url: z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,/), alt: z.string() }).nullable().default(null),
   /** Who came: the check-ins at the door (issue 27), from the cache (queued ones too). */
   came: z.array(z.object({ did: z.string(), handle: z.string().nullable(), displayName: z.string().nullable() })).default([]),
+  /** The capacity the host keeps for it (issue 27 point 2); null: no limit, or not read. */
+  capacity: z.number().int().nullable().default(null),
 })
 
 export const CredentialScopeView = z.object({ role: z.string(), scopes: z.array(z.string()) })

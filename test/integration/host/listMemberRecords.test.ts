@@ -52,7 +52,8 @@ describe('example.groups.listMemberRecords', () => {
     expect(res.status).toBe(200)
     expect(res.body.records).toHaveLength(4)
     const mine = res.body.records.find((r) => r.uri === puts.member.body.uri)
-    expect(mine).toEqual({ uri: puts.member.body.uri, cid: puts.member.body.cid, repo: pds.did('member'), value: expect.objectContaining({ status: 'going' }) })
+    // A going RSVP carries the place the host gave it (no capacity: going).
+    expect(mine).toEqual({ uri: puts.member.body.uri, cid: puts.member.body.cid, repo: pds.did('member'), value: expect.objectContaining({ status: 'going' }), standing: 'going' })
     expect(res.body.cursor).toBeUndefined()
     // A plain member may read the space too, so they see who is coming.
     expect((await list('member')).body.records).toHaveLength(4)

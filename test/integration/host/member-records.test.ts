@@ -252,7 +252,8 @@ describe('issue 27: RSVPs in the published community.lexicon.calendar.rsvp', () 
     const put = await pds.put('member', { space: calendarSpace(g), collection: PUBLISHED, rkey: eventRkey, record })
     expect(put.status, JSON.stringify(put.body)).toBe(200)
     const listed = await net.as('owner').call<{ records: (SpaceRecord & { repo: string })[] }>('example.groups.listMemberRecords', { params: { space: calendarSpace(g), collection: PUBLISHED } })
-    expect(listed.body.records).toEqual([{ uri: put.body.uri, repo: pds.did('member'), cid: put.body.cid, value: record }])
+    // Going, it carries the place the host gave it too (issue 27 point 2; no capacity: going).
+    expect(listed.body.records).toEqual([{ uri: put.body.uri, repo: pds.did('member'), cid: put.body.cid, value: record, standing: 'going' }])
   })
 
   it('does not keep one that breaks the lexicon (the old string subject in the new collection): the PDS took it, the host does not serve it', async () => {

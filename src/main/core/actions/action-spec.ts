@@ -121,6 +121,12 @@ export interface ActionSpec<K extends ActionKind> {
    * always read back.
    */
   readBack?(p: ActionPayloads[K]): boolean
+  /**
+   * Whether its own changes still read again the lists they name: the host decides more
+   * than the action says (an RSVP's place at its event, going or waitlisted), so what the
+   * cache holds after it is only the host's to tell.
+   */
+  rereads?: boolean
   /** The changes its answer confirms, when the host answered what it made: settled without reading the log. */
   answered?(p: ActionPayloads[K], answer: WriteAnswer, ctx: { groupDid: string; now: string }): ConfirmedChange[]
 }

@@ -35,6 +35,9 @@ const WHAT: Record<string, string> = {
   'record.restored': 'restored a record',
   'subject.reported': 'reported',
   'subject.updated': 'changed a report’s status',
+  'rsvp.promoted': 'gave a place at an event to',
+  'rsvp.waitlisted': 'moved to an event’s waitlist',
+  'event.capacitySet': 'set an event’s capacity',
 }
 
 /**

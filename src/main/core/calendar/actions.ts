@@ -7,7 +7,7 @@ import type { ProcedureInput } from '../xrpc/methods.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { retryLater } from '../outbox/send-failures.js'
 import type { ActionTable } from '../actions/action-spec.js'
-import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, RSVP_COLLECTION } from './calendar-space.js'
+import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'
 import { eventFieldsView, rsvpToken } from './event-record.js'
 
 async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
@@ -71,7 +71,7 @@ export const eventRefUri = (groupDid: string, rkey: string) => `at://${groupDid}
 const eventAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, rkey)
 
 /** The group's calendar: events as the group, and a member's own RSVP on their PDS. */
-export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp'> = {
+export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'event.capacity' | 'event.standing'> = {
   'event.create': {
     label: (p) => `Add “${p.event.name}” to the calendar`,
     applyToCache: (tx, g, p, id) => putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), createdAt: new Date().toISOString(), myRsvp: null }, id),
@@ -143,5 +143,48 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     confirmed: 'keep',
     // By its whole address: a member's RSVP has its event's record key, so a key alone would take everyone's answers for ours.
     identifiers: (p, { groupDid, me }) => [spaceRecordAddress(calendarSpace(groupDid), me, RSVP_COLLECTION, p.rkey)],
+    // The host decides the answer's place at the event (going or waitlisted; a place it
+    // frees goes to whoever waited): read back, and the RSVPs and places read again.
+    readBack: () => true,
+    rereads: true,
+  },
+  // Places at an event are the host's to decide (issue 27 point 2): the organizer sets the
+  // capacity and moves people by hand through it, by the calendar space and the event's rkey.
+  'event.capacity': {
+    label: (p) => (p.capacity === null ? 'Remove an event’s capacity' : `Set an event’s capacity to ${p.capacity}`),
+    applyToCache: async (tx, g, p, id) => {
+      const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
+      if (e) await putItem(tx, g, 'event', p.rkey, { ...e, capacity: p.capacity }, id)
+    },
+    send: async (rt, g, p) => (await rt.hostOf(g)).procedure('example.groups.setEventCapacity', { space: calendarSpace(g), event: p.rkey, ...(p.capacity === null ? {} : { capacity: p.capacity }) }),
+    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.', SpaceNotFound: 'This group has no calendar any more.' },
+    scope: { methods: ['example.groups.setEventCapacity'] },
+    changes: ['event.capacitySet'],
+    list: 'events',
+    confirmed: 'keep',
+    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
+    // A rise may promote people waiting: their places are read back from the host.
+    readBack: () => true,
+    rereads: true,
+  },
+  'event.standing': {
+    label: (p, name) => (p.standing === 'going' ? `Give ${name(p.did)} a place` : `Move ${name(p.did)} to the waitlist`),
+    applyToCache: async (tx, g, p, id) => {
+      const e = await readItem<{ rsvps?: { did: string; standing?: string | null; waitlistPosition?: number | null }[] }>(tx, g, 'event', p.rkey)
+      if (!e) return
+      const rsvps = (e.rsvps ?? []).map((r) => (r.did === p.did ? { ...r, standing: p.standing, waitlistPosition: null } : r))
+      await putItem(tx, g, 'event', p.rkey, { ...e, rsvps }, id)
+    },
+    send: async (rt, g, p) => (await rt.hostOf(g)).procedure('example.groups.setRsvpStanding', { space: calendarSpace(g), event: p.rkey, did: p.did, standing: p.standing }),
+    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.', InvalidRequest: 'They are no longer going to this event.' },
+    scope: { methods: ['example.groups.setRsvpStanding'] },
+    changes: ['rsvp.promoted', 'rsvp.waitlisted'],
+    list: 'events',
+    confirmed: 'keep',
+    // The change names the member's RSVP by its address, in either collection.
+    identifiers: (p, { groupDid }) => [RSVP_COLLECTION, LEGACY_RSVP_COLLECTION].map((c) => spaceRecordAddress(calendarSpace(groupDid), p.did, c, p.rkey)),
+    // Moving someone to the waitlist promotes whoever waited first: read back from the host.
+    readBack: () => true,
+    rereads: true,
   },
 }

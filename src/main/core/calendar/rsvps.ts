@@ -3,11 +3,15 @@ import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { allPages } from '../groups/host-pages.js'
 import { calendarSpace, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'
 import { mergeAnswers, type RsvpStatus } from './rsvp-records.js'
+import type { Standing } from '../../../shared/rsvp-standing.js'
 
 /** One member's answer to one event, as the group's host serves it. */
 export interface MemberRsvp {
   did: string
   status: RsvpStatus
+  /** A going answer's place, as the host decided it (issue 27 point 2); null from a host that does not. */
+  standing: Standing | null
+  waitlistPosition: number | null
 }
 
 /**
@@ -40,7 +44,27 @@ export async function fetchRsvps(host: HostClient, groupDid: string): Promise<Ma
   const shown = (rs: typeof current) => rs.filter((r) => !r.takenDown)
   const byEvent = new Map<string, MemberRsvp[]>()
   for (const { event, status, record } of mergeAnswers(shown(legacy), shown(current), (r) => r.repo).values()) {
-    byEvent.set(event, [...(byEvent.get(event) ?? []), { did: record.repo, status }])
+    const standing: Standing | null = status === 'going' && (record.standing === 'going' || record.standing === 'waitlisted') ? (record.standing as Standing) : null
+    const waitlistPosition = standing === 'waitlisted' && typeof record.waitlistPosition === 'number' ? record.waitlistPosition : null
+    byEvent.set(event, [...(byEvent.get(event) ?? []), { did: record.repo, status, standing, waitlistPosition }])
   }
   return byEvent
 }
+
+/**
+ * The capacity the host keeps for each of `rkeys` (one `getEventStanding` each, at most
+ * {@link CAPACITY_READS} at once: the calendar's coming events, where a place matters).
+ * A host without the method, or a call the sign-in does not cover yet: none are known.
+ */
+export async function fetchCapacities(host: HostClient, groupDid: string, rkeys: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>()
+  try {
+    const answers = await Promise.all(rkeys.slice(0, CAPACITY_READS).map(async (event) => [event, await host.query('example.groups.getEventStanding', { space: calendarSpace(groupDid), event })] as const))
+    for (const [event, a] of answers) if (typeof a.capacity === 'number') out.set(event, a.capacity)
+  } catch (err) {
+    if (err instanceof XrpcCallError || (err as { code?: unknown }).code === 'ScopeMissingError') return new Map()
+    throw err
+  }
+  return out
+}
+const CAPACITY_READS = 50

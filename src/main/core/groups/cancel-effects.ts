@@ -41,6 +41,8 @@ const UNDO: Record<ActionKind, 'unmark' | 'remove' | 'reread' | 'none'> = {
   'event.image': 'reread',
   'attendance.checkIn': 'remove',
   'attendance.undo': 'unmark',
+  'event.capacity': 'reread',
+  'event.standing': 'reread',
 }
 
 /** Takes back the cached effect of the cancelled action `outboxId` (see UNDO). */

@@ -96,7 +96,7 @@ export function planCatchUp(changes: Change[], sent: SentAction[], ids: Map<numb
     const action = ownChange(change, sent, ids) ?? namedByLog.get(change.kind)?.shift()
     if (action) {
       own.push({ change: { ...change, kind: change.kind as ChangeKind }, action })
-      continue
+      if (!spec(action).rereads) continue
     }
     const named = listsNamed(change, me)
     if (named === 'everything') return { read: 'everything', own }

@@ -60,6 +60,10 @@ const NAMED: Record<ChangeKind, Named | ((change: Change, me: string) => Named)>
   'record.restored': takedown,
   'subject.reported': only('subjects'),
   'subject.updated': only('subjects'),
+  // A place at an event moved (the subject is the RSVP's or the event's address): the events list holds places.
+  'rsvp.promoted': record,
+  'rsvp.waitlisted': record,
+  'event.capacitySet': record,
 }
 
 export const isChangeKind = (kind: string): kind is ChangeKind => Object.hasOwn(NAMED, kind)

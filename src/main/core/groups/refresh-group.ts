@@ -18,7 +18,7 @@ import type { SyncReporter } from './sync-progress.js'
 import { fetchMyRequest, myStanding } from './my-standing.js'
 import { MY_REQUEST } from '../membership/my-join-request.js'
 import { actionMethodsByAbility } from '../actions/registry.js'
-import { fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
+import { fetchCapacities, fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 import { fetchEventImages, type EventImage } from '../calendar/event-images.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
 import { eventFromRecord } from '../calendar/event-record.js'
@@ -36,10 +36,11 @@ export const knownSubjects = (subjects: Subject[]) =>
 
 const WELL_KNOWN = new Set(['meta', 'members'])
 
-function eventView(r: { uri: string; cid?: string; value: Record<string, unknown>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = [], image: EventImage | null = null) {
+function eventView(r: { uri: string; cid?: string; value: Record<string, unknown>; takenDown?: boolean }, myRsvp: string | null, rsvps: (MemberRsvp & { handle: string | null })[] = [], image: EventImage | null = null, capacity: number | null = null) {
   return {
     image,
     rsvps,
+    capacity,
     rkey: r.uri.split('/').pop()!,
     uri: r.uri,
     // Any app's record, read field by field (calendar/event-record.ts): an old free-text `location` too.
@@ -228,6 +229,9 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const images = lists.events.length ? await fetchEventImages(host, groupDid, await cachedEventImages(rt, groupDid)) : new Map<string, EventImage>()
   // Who came (check-ins at the door), read with the events they belong to.
   const attendance = only.has('events') && lists.events.length ? await fetchAttendance(host, groupDid) : []
+  // Capacities the host keeps, for events still to come (calendar/rsvps.ts).
+  const coming = lists.events.filter((r) => String(r.value.startsAt ?? '') >= new Date(Date.now() - 86_400_000).toISOString()).map((r) => r.uri.split('/').pop()!)
+  const capacities = coming.length ? await fetchCapacities(host, groupDid, coming) : new Map<string, number>()
   // Our own answers that could not be read this time stay as last seen, not shown as none.
   const rsvps = mine ?? new Map((await readItems<{ rkey: string; myRsvp: string | null }>(rt.cache, groupDid, 'event')).flatMap((e) => (e.myRsvp ? [[e.rkey, e.myRsvp] as const] : [])))
   // A full read takes in every change so far; a partial one those it was asked for.
@@ -260,7 +264,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
         'event',
         lists.events.map((r) => {
           const rkey = r.uri.split('/').pop()!
-          return eventView(r, rsvps.get(rkey) ?? null, (everyone.get(rkey) ?? []).map((a) => ({ ...a, handle: handles.get(a.did) ?? null })), images.get(rkey) ?? null)
+          return eventView(r, rsvps.get(rkey) ?? null, (everyone.get(rkey) ?? []).map((a) => ({ ...a, handle: handles.get(a.did) ?? null })), images.get(rkey) ?? null, capacities.get(rkey) ?? null)
         }),
         (e) => e.rkey,
       )

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test, expect } from './support/fixtures.js'
+import { asPeer } from './support/peer.js'
+import { startGroup, syncNow } from './support/start-group.js'
+import { MemberPds } from '../test/support/member-pds.js'
+
+const RSVP = 'example.groups.rsvp'
+const EVENT = 'community.lexicon.calendar.event'
+
+test.describe('capacity and the waitlist', () => {
+  test('someone who answers going to a full event sees their place on the waitlist, and that a place opened when it did', async ({ page, app, signedIn: _owner }) => {
+    test.setTimeout(150_000)
+    const { groupDid } = await startGroup(page, { prefix: 'wait', name: 'Waiters', policy: 'open', section: 'Calendar' })
+
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+    await page.getByRole('button', { name: 'New event' }).click()
+    const form = page.getByRole('dialog', { name: 'New event' })
+    await form.getByLabel('Name').fill('Meetup')
+    await form.getByLabel('Start date').fill(day)
+    await form.getByLabel('Start time').fill('18:00')
+    await form.getByRole('button', { name: 'Add event' }).click()
+    await expect(form).toBeHidden()
+    const card = page.locator('article.cal-event', { hasText: 'Meetup' })
+    await expect(card.getByTestId('rsvp-counts')).toBeVisible({ timeout: 15_000 })
+    const rkey = (await card.getAttribute('data-testid'))!.replace(/^event-/, '')
+
+    // The organizer gives it one place, from the keyboard.
+    await card.getByRole('button', { name: 'Places at Meetup' }).focus()
+    await page.keyboard.press('Enter')
+    await card.getByRole('spinbutton', { name: 'Capacity' }).fill('1')
+    await card.getByRole('spinbutton', { name: 'Capacity' }).press('Enter')
+    const places = card.getByTestId('places-count')
+    await expect(places).toHaveText('0 going · 0 waitlisted · capacity 1')
+
+    // Someone else joins and takes the place first, from their own PDS.
+    const pds = new MemberPds(() => app.stack)
+    const space = `at://${groupDid}/space/community.lexicon.calendar/self`
+    const answer = (status: string) =>
+      pds.put('member', { space, collection: RSVP, rkey, record: { $type: RSVP, subject: `${space}/${groupDid}/${EVENT}/${rkey}`, status, createdAt: new Date().toISOString() } })
+    const peer = await asPeer(app.stack, 'member')
+    expect((await peer.call('example.groups.requestJoin', { group: groupDid })).status).toBe(200)
+    expect((await answer('going')).status).toBe(200)
+
+    // Then the person at this window answers going: the event is full, so they wait.
+    await page.getByRole('button', { name: 'Going to Meetup', exact: true }).click()
+    const mine = card.getByTestId('my-standing')
+    await expect(async () => {
+      await syncNow(page)
+      await expect(mine).toHaveText('You’re 1st on the waitlist', { timeout: 3_000 })
+    }).toPass({ timeout: 45_000 })
+    await expect(places).toHaveText('1 going · 1 waitlisted · capacity 1')
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+
+    // The other person drops out: the host promotes whoever waited first, and the window says so where the eye is.
+    expect((await answer('notgoing')).status).toBe(200)
+    await expect(async () => {
+      await syncNow(page)
+      await expect(mine).toHaveText('A place opened: you’re going', { timeout: 3_000 })
+    }).toPass({ timeout: 45_000 })
+    await expect(page.getByRole('status').filter({ hasText: 'A place opened: you’re going to “Meetup”' })).toBeVisible()
+    await expect(places).toHaveText('1 going · 0 waitlisted · capacity 1')
+
+    // They come back, and wait; the organizer gives them a place by hand, past the capacity.
+    expect((await answer('going')).status).toBe(200)
+    await syncNow(page)
+    await expect(places).toHaveText('1 going · 1 waitlisted · capacity 1', { timeout: 20_000 })
+    const handle = app.stack.accounts.find((a) => a.name === 'member')!.handle
+    await card.getByRole('button', { name: `Give a place to @${handle} at Meetup` }).click()
+    await expect(places).toHaveText('2 going · 0 waitlisted · capacity 1', { timeout: 20_000 })
+    await syncNow(page)
+    await expect(places).toHaveText('2 going · 0 waitlisted · capacity 1', { timeout: 20_000 })
+  })
+})

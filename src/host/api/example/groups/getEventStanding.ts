@@ -1,0 +1,19 @@
+import type { RegisterMethod } from '../../registrar.js'
+import { serviceAuth } from '../../../auth/service-auth.js'
+import { readableSpace } from '../../../spaces/readers.js'
+import { eventPlaces } from '../../../spaces/standing.js'
+import { json } from '../../answers.js'
+
+/** An event's places (spaces/standing.ts) and the caller's own, for readers of the space: cheap to ask per event. */
+const register: RegisterMethod = (server, ctx) => {
+  server.example.groups.getEventStanding({
+    auth: serviceAuth(ctx),
+    handler: async ({ auth, params }) => {
+      const { space } = await readableSpace(ctx, params.space, auth.credentials.did)
+      const { places, ...counts } = await eventPlaces(ctx.db, { space: space.uri, rkey: params.event })
+      const mine = places.get(auth.credentials.did)
+      return json({ ...counts, ...(mine ? { mine } : {}) })
+    },
+  })
+}
+export default register

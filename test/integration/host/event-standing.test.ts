@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import { useLocalNetwork } from '../../support/local-network.js'
+import { MemberPds } from '../../support/member-pds.js'
+import type { StackAccountName } from '../../../src/shared/stack-file.js'
+
+/**
+ * Capacity and a waitlist (issue 27 point 2): the host decides each going RSVP's place in
+ * the order it saw them, promotes the first who waits when a place opens, and logs it.
+ * RSVPs go through each member's real PDS, which announces them to the host.
+ */
+const net = useLocalNetwork()
+const pds = new MemberPds(() => net.stack)
+
+const LEGACY = 'example.groups.rsvp'
+const PUBLISHED = 'community.lexicon.calendar.rsvp'
+const EVENT = 'community.lexicon.calendar.event'
+const group = () => net.group('open').did
+const calendar = () => `at://${group()}/space/community.lexicon.calendar/self`
+const eventUri = (rkey: string) => `${calendar()}/${group()}/${EVENT}/${rkey}`
+const PICNIC = '3kpicnicpicn2'
+const RACE = '3kracerace222'
+
+type Standing = { capacity?: number; going: number; waitlisted: number; mine?: { standing: string; position?: number } }
+type Listed = { records: { repo: string; value: { status: string }; standing?: string; waitlistPosition?: number }[] }
+
+const rsvp = (name: StackAccountName, rkey: string, status: string) =>
+  pds.put(name, { space: calendar(), collection: LEGACY, rkey, record: { $type: LEGACY, subject: eventUri(rkey), status, createdAt: new Date().toISOString() } })
+
+const standing = (name: StackAccountName, event: string) =>
+  net.caller(name).call<Standing & { error?: string }>('example.groups.getEventStanding', { params: { space: calendar(), event } })
+
+const setCapacity = (name: StackAccountName, event: string, capacity?: number) =>
+  net.caller(name).call<{ seq?: number; error?: string }>('example.groups.setEventCapacity', { body: { space: calendar(), event, ...(capacity === undefined ? {} : { capacity }) } })
+
+const changes = async () => {
+  const res = await net.caller('owner').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: group(), limit: 100 } })
+  return res.body.changes
+}
+
+describe('capacity and the waitlist', () => {
+  it('gives places in arrival order and waitlists the rest, readable by each member and in listMemberRecords', async () => {
+    const created = await net.caller('owner').call('example.groups.createSpace', {
+      body: { group: group(), type: 'community.lexicon.calendar', skey: 'self', name: 'Calendar', readableBy: ['owner', 'admin', 'moderator', 'member'], credentialScopes: [{ role: 'owner', scopes: [EVENT] }] },
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    expect((await setCapacity('owner', PICNIC, 1)).status).toBe(200)
+    for (const name of ['member', 'admin', 'moderator'] as const) expect((await rsvp(name, PICNIC, 'going')).status).toBe(200)
+
+    expect((await standing('member', PICNIC)).body).toEqual({ capacity: 1, going: 1, waitlisted: 2, mine: { standing: 'going' } })
+    expect((await standing('admin', PICNIC)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    expect((await standing('moderator', PICNIC)).body.mine).toEqual({ standing: 'waitlisted', position: 2 })
+    expect((await standing('owner', PICNIC)).body.mine).toBeUndefined()
+
+    const listed = await net.caller('owner').call<Listed>('example.groups.listMemberRecords', { params: { space: calendar(), collection: LEGACY, rkey: PICNIC } })
+    const byWho = Object.fromEntries(listed.body.records.map((r) => [r.repo, [r.standing, r.waitlistPosition]]))
+    expect(byWho).toEqual({ [pds.did('member')]: ['going', undefined], [pds.did('admin')]: ['waitlisted', 1], [pds.did('moderator')]: ['waitlisted', 2] })
+  })
+
+  it('promotes the first who waits when someone going says not going, and logs the promotion', async () => {
+    expect((await rsvp('member', PICNIC, 'notgoing')).status).toBe(200)
+    expect((await standing('admin', PICNIC)).body).toMatchObject({ going: 1, waitlisted: 1, mine: { standing: 'going' } })
+    expect((await standing('moderator', PICNIC)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    const promoted = (await changes()).filter((c) => c.kind === 'rsvp.promoted')
+    expect(promoted.map((c) => c.subject)).toEqual([`${calendar()}/${pds.did('admin')}/${LEGACY}/${PICNIC}`])
+    // Going again, the member arrives last: behind whoever waited meanwhile.
+    expect((await rsvp('member', PICNIC, 'going')).status).toBe(200)
+    expect((await standing('member', PICNIC)).body.mine).toEqual({ standing: 'waitlisted', position: 2 })
+  })
+
+  it('reads the published RSVP collection’s going token, and its answer wins over the old one', async () => {
+    const old = await rsvp('owner', PICNIC, 'going')
+    const put = await pds.put('owner', {
+      space: calendar(),
+      collection: PUBLISHED,
+      rkey: PICNIC,
+      record: { $type: PUBLISHED, subject: { uri: `at://${group()}/${EVENT}/${PICNIC}`, cid: old.body.cid }, status: `${PUBLISHED}#notgoing` },
+    })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    expect((await standing('owner', PICNIC)).body.mine).toBeUndefined()
+    expect((await standing('owner', PICNIC)).body).toMatchObject({ going: 1, waitlisted: 2 })
+  })
+
+  it('raising the capacity promotes; lowering it moves nobody who is going', async () => {
+    expect((await setCapacity('owner', PICNIC, 3)).status).toBe(200)
+    expect((await standing('owner', PICNIC)).body).toEqual({ capacity: 3, going: 3, waitlisted: 0 })
+    expect((await setCapacity('owner', PICNIC, 1)).status).toBe(200)
+    expect((await standing('owner', PICNIC)).body).toEqual({ capacity: 1, going: 3, waitlisted: 0 })
+    expect((await setCapacity('owner', PICNIC)).status).toBe(200)
+    expect((await standing('owner', PICNIC)).body).toEqual({ going: 3, waitlisted: 0 })
+  })
+
+  it('lets an organizer move someone by hand, recorded in the change log with who did it', async () => {
+    expect((await setCapacity('owner', PICNIC, 2)).status).toBe(200)
+    const moved = await net.caller('owner').call<{ standing: string }>('example.groups.setRsvpStanding', { body: { space: calendar(), event: PICNIC, did: pds.did('admin'), standing: 'waitlisted' } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body.standing).toBe('waitlisted')
+    expect((await standing('admin', PICNIC)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    const back = await net.caller('owner').call<{ standing: string }>('example.groups.setRsvpStanding', { body: { space: calendar(), event: PICNIC, did: pds.did('admin'), standing: 'going' } })
+    expect(back.body.standing).toBe('going')
+    expect((await standing('owner', PICNIC)).body).toEqual({ capacity: 2, going: 3, waitlisted: 0 })
+    const audit = await net.caller('owner').call<{ entries: { kind: string; actor?: string }[] }>('example.groups.listAuditLog', { params: { group: group() } })
+    expect(audit.body.entries.find((e) => e.kind === 'rsvp.waitlisted')?.actor).toBe(pds.did('owner'))
+    const nobody = await net.caller('owner').call('example.groups.setRsvpStanding', { body: { space: calendar(), event: PICNIC, did: pds.did('owner'), standing: 'going' } })
+    expect(nobody).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+  })
+
+  it('refuses capacity and moves to those whose roles may not write events, and out-of-bounds capacities', async () => {
+    for (const name of ['member', 'admin'] as const) {
+      expect(await setCapacity(name, PICNIC, 5)).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+      const move = await net.caller(name).call('example.groups.setRsvpStanding', { body: { space: calendar(), event: PICNIC, did: pds.did('member'), standing: 'going' } })
+      expect(move).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    }
+    expect(await setCapacity('outsider', PICNIC, 5)).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect(await setCapacity('owner', PICNIC, -1)).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await setCapacity('owner', PICNIC, 10_001)).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await standing('outsider', PICNIC)).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+  })
+
+  // Through real PDSes the two rarely overlap in time; test/postgres/event-standing-race.test.ts makes them overlap for certain.
+  it('never gives the last place twice to two RSVPs at once', async () => {
+    expect((await setCapacity('owner', RACE, 2)).status).toBe(200)
+    expect((await rsvp('member', RACE, 'going')).status).toBe(200)
+    const both = await Promise.all([rsvp('admin', RACE, 'going'), rsvp('moderator', RACE, 'going')])
+    for (const res of both) expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const places = (await standing('owner', RACE)).body
+    expect(places).toEqual({ capacity: 2, going: 2, waitlisted: 1 })
+    const mine = await Promise.all((['admin', 'moderator'] as const).map(async (n) => (await standing(n, RACE)).body.mine?.standing))
+    expect(mine.sort()).toEqual(['going', 'waitlisted'])
+  })
+
+  it('promotes the first who waits when someone going leaves the group', async () => {
+    const waiting = (await standing('admin', RACE)).body.mine?.standing === 'waitlisted' ? 'admin' : 'moderator'
+    const going = waiting === 'admin' ? 'moderator' : 'admin'
+    expect((await net.caller(going).call('example.groups.leaveGroup', { body: { group: group() } })).status).toBe(200)
+    expect((await standing(waiting, RACE)).body).toEqual({ capacity: 2, going: 2, waitlisted: 0, mine: { standing: 'going' } })
+    expect((await changes()).some((c) => c.kind === 'rsvp.promoted' && c.subject === `${calendar()}/${pds.did(waiting)}/${LEGACY}/${RACE}`)).toBe(true)
+  })
+  it('frees a place when an RSVP is deleted, but promotes nobody while the event is still full', async () => {
+    expect((await setCapacity('owner', RACE, 1)).status).toBe(200) // lowered: both going stay going
+    expect((await standing('owner', RACE)).body).toEqual({ capacity: 1, going: 2, waitlisted: 0 })
+    expect((await rsvp('owner', RACE, 'going')).status).toBe(200)
+    expect((await standing('owner', RACE)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    // Of admin and moderator, the one still a member (the other left above) holds a place.
+    const stayed = (await standing('admin', RACE)).status === 200 ? 'admin' : 'moderator'
+    expect((await pds.delete('member', { space: calendar(), collection: LEGACY, rkey: RACE })).status).toBe(200)
+    expect((await standing('owner', RACE)).body).toMatchObject({ going: 1, waitlisted: 1, mine: { standing: 'waitlisted', position: 1 } })
+    expect((await pds.delete(stayed, { space: calendar(), collection: LEGACY, rkey: RACE })).status).toBe(200)
+    expect((await standing('owner', RACE)).body).toEqual({ capacity: 1, going: 1, waitlisted: 0, mine: { standing: 'going' } })
+  })
+})
