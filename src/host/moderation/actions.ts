@@ -5,6 +5,8 @@ import { recordChange } from '../changes.js'
 import { requireAction, type Viewer } from '../groups/access.js'
 import { banFromGroup, ejectMemberAs } from '../membership/eject.js'
 import { spaceOfRecord } from './takedowns.js'
+import { afterRsvpSynced, isRsvpCollection } from '../spaces/standing.js'
+import { parseSpaceRecordAddress } from '../../shared/space-address.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 
@@ -55,6 +57,7 @@ export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, ke
     await tx.insertInto('takedown').values({ groupDid, subjectKey: key, createdBy: viewer.did, createdAt: at }).execute()
     if (!isAccount) {
       await recordChange(tx, groupDid, 'record.takenDown', key)
+      await placesAfterTakedown(tx, groupDid, key)
       return false
     }
     const member = await tx.selectFrom('member').select('did').where('groupDid', '=', groupDid).where('did', '=', key).executeTakeFirst()
@@ -66,6 +69,7 @@ export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, ke
   await tx.deleteFrom('takedown').where('groupDid', '=', groupDid).where('subjectKey', '=', key).execute()
   if (!isAccount) {
     await recordChange(tx, groupDid, 'record.restored', key)
+    await placesAfterTakedown(tx, groupDid, key)
     return false
   }
   const lifted = await tx
@@ -77,4 +81,10 @@ export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, ke
     .executeTakeFirst()
   if (Number(lifted.numDeletedRows) > 0) await recordChange(tx, groupDid, 'ban.lifted', key)
   return false
+}
+
+/** A member's RSVP taken down (or restored) gives up (or asks again for) its place at the event. */
+async function placesAfterTakedown(tx: Tx, groupDid: string, key: string): Promise<void> {
+  const record = parseSpaceRecordAddress(key)
+  if (record && record.repo !== groupDid && isRsvpCollection(record.collection)) await afterRsvpSynced(tx, groupDid, record.space, record.repo)
 }

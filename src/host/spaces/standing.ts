@@ -4,6 +4,7 @@ import { lockGroup } from '../db/group-lock.js'
 import { recordChange } from '../changes.js'
 import { refuse } from '../errors.js'
 import { recordUri } from './records.js'
+import { takenDownAmong } from '../moderation/takedowns.js'
 import { goingEvents, isRsvpCollection, MAX_CAPACITY, RSVP_COLLECTIONS, rsvpEvent, type Standing } from '../../shared/rsvp-standing.js'
 
 type Tx = Transaction<HostDatabaseSchema>
@@ -28,9 +29,11 @@ interface EventKey {
 }
 
 /**
- * After a member's RSVP in `space` changed: their going rows made what their RSVP
- * records say (a new going arrives last; going no longer frees their place), then each
- * event touched settled.
+ * After a member's RSVP in `space` changed (or a moderator took one down or restored
+ * it): their going rows made what their RSVP records say (a new going arrives last;
+ * going no longer frees their place), then each event touched settled. A record taken
+ * down holds no place: a member cannot keep one with an RSVP the moderators removed,
+ * and a restored one arrives last, as a new answer would.
  */
 export async function afterRsvpSynced(tx: Tx, groupDid: string, space: string, repo: string): Promise<void> {
   await lockGroup(tx, groupDid)
@@ -41,7 +44,13 @@ export async function afterRsvpSynced(tx: Tx, groupDid: string, space: string, r
     .where('repo', '=', repo)
     .where('collection', 'in', [...RSVP_COLLECTIONS])
     .execute()
-  const going = goingEvents(records.map((r) => ({ ...r, value: JSON.parse(r.value) as unknown })))
+  const down = await takenDownAmong(
+    tx,
+    groupDid,
+    records.map((r) => recordUri({ space, repo, collection: r.collection, rkey: r.rkey })),
+  )
+  const standing = records.filter((r) => !down.has(recordUri({ space, repo, collection: r.collection, rkey: r.rkey })))
+  const going = goingEvents(standing.map((r) => ({ ...r, value: JSON.parse(r.value) as unknown })))
   const held = await tx.selectFrom('rsvp_standing').select('rkey').where('space', '=', space).where('repo', '=', repo).execute()
   const had = new Set(held.map((h) => h.rkey))
   const touched = new Set<string>()

@@ -147,4 +147,26 @@ describe('capacity and the waitlist', () => {
     expect((await pds.delete(stayed, { space: calendar(), collection: LEGACY, rkey: RACE })).status).toBe(200)
     expect((await standing('owner', RACE)).body).toEqual({ capacity: 1, going: 1, waitlisted: 0, mine: { standing: 'going' } })
   })
+
+  it('a place held by an RSVP the moderators took down goes to the first who waits; restored, that RSVP waits at the end', async () => {
+    const TAKEN = '3ktakendown22'
+    expect((await setCapacity('owner', TAKEN, 1)).status).toBe(200)
+    expect((await rsvp('member', TAKEN, 'going')).status).toBe(200)
+    expect((await rsvp('owner', TAKEN, 'going')).status).toBe(200)
+    expect((await standing('owner', TAKEN)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    const held = `${calendar()}/${pds.did('member')}/${LEGACY}/${TAKEN}`
+    const subject = { $type: 'example.groups.defs#subjectRecord', uri: held }
+    const owner = net.caller('owner')
+    expect((await owner.call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonSpam' } })).status).toBe(200)
+    const down = await owner.call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'takedown' } })
+    expect(down.status, JSON.stringify(down.body)).toBe(200)
+    expect((await standing('owner', TAKEN)).body).toEqual({ capacity: 1, going: 1, waitlisted: 0, mine: { standing: 'going' } })
+    expect((await standing('member', TAKEN)).body.mine).toBeUndefined()
+    expect((await changes()).some((c) => c.kind === 'rsvp.promoted' && c.subject === `${calendar()}/${pds.did('owner')}/${LEGACY}/${TAKEN}`)).toBe(true)
+
+    const back = await owner.call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'reverseTakedown' } })
+    expect(back.status, JSON.stringify(back.body)).toBe(200)
+    expect((await standing('member', TAKEN)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    expect((await standing('owner', TAKEN)).body.mine).toEqual({ standing: 'going' })
+  })
 })
