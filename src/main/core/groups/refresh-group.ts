@@ -63,7 +63,8 @@ const READS_FOR_ABILITY: Record<string, string[]> = {
   'mod.read': ['example.groups.listSubjects', 'example.groups.getSubject'],
   'group.configure': ['example.groups.configureGroup'],
 }
-const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords']
+// getSpaceBlob (events' images) and getEventStanding (one's place on a waitlist) are read for every member too (issue 27).
+const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords', 'example.groups.getSpaceBlob', 'example.groups.getEventStanding']
 let sentByAbility: Map<string, string[]> | undefined
 const methodsFor = (ability: string) => [...(READS_FOR_ABILITY[ability] ?? []), ...((sentByAbility ??= actionMethodsByAbility()).get(ability) ?? [])]
 
