@@ -36,6 +36,13 @@ describe('events’ pictures in the window', () => {
     expect(asked).toEqual(['c1', 'c2', 'c3', 'c4', 'c2'])
   })
 
+  it('asks the app with exactly the three fields its channel takes', async () => {
+    const asked: unknown[] = []
+    const loader = eventImageLoader(async (r) => (asked.push(r), null))
+    await loader.url({ ...ref('y'), held: true } as EventImageRef)
+    expect(asked).toEqual([ref('y')])
+  })
+
   it('does not remember a picture the app does not hold, nor a failed call', async () => {
     let held = false
     let fail = true

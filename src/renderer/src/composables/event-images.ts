@@ -49,7 +49,8 @@ export function eventImageLoader(load: (ref: EventImageRef) => Promise<{ url: st
       if (have !== undefined) return have
       const going = loading.get(key)
       if (going) return going
-      const call = load(ref)
+      // Only the three the channel takes (it refuses anything else, `held` included).
+      const call = load({ accountDid: ref.accountDid, groupDid: ref.groupDid, cid: ref.cid })
         .then((r) => {
           if (r) kept.set(key, r.url)
           return r?.url ?? null
