@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
+import { readEventImage } from '../../src/main/core/calendar/event-image-cache'
 import { putItem, readItems, type ItemKind } from '../../src/main/core/cache/items'
 import { rememberHandle } from '../../src/main/core/people/list-handles'
 import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
@@ -253,10 +254,15 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     expect(ACTIONS['post.pin'].identifiers({ post: null }, { groupDid: G } as never)).toEqual([`at://${G}/app.bsky.actor.profile/self`])
   },
   'event.image': async () => {
-    // The chosen picture shows on the event at once, as a data: URL, with its description; removing it takes it off.
+    // The chosen picture shows on the event at once: the row names it (a provisional key, its bytes
+    // held), and the window reads the bytes by that key, as a data: URL; removing it takes it off.
     await seed('event', EV1, picnic)
     await queue('event.image', { rkey: EV1, image: { data: 'iVBORw0KGgo=', mimeType: 'image/png', alt: 'The picnic blanket' } })
-    expect(await shown('event')).toEqual([{ ...picnic, image: { url: 'data:image/png;base64,iVBORw0KGgo=', alt: 'The picnic blanket', cid: '' }, pending: true }])
+    const key = `pending:${OUTBOX_ID}`
+    expect(await shown('event')).toEqual([{ ...picnic, image: { cid: key, alt: 'The picnic blanket', held: true }, pending: true }])
+    expect(await readEventImage(cache, G, key)).toEqual({ url: 'data:image/png;base64,iVBORw0KGgo=' })
+    // The bytes never ride on the event row.
+    expect(JSON.stringify(await shown('event'))).not.toContain('iVBORw0KGgo')
     await queue('event.image', { rkey: EV1, image: null })
     expect(await shown('event')).toEqual([{ ...picnic, image: null, pending: true }])
     // Named by its record beside the event, at the event's rkey.

@@ -7,6 +7,7 @@ import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { BLOB_TYPES, readAll, sniffImageType } from '../repo/blobs.js'
+import { takenDownAmong } from '../moderation/takedowns.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -50,6 +51,19 @@ export async function storeSpaceBlob(db: Db, space: { uri: string; groupDid: str
 export async function readSpaceBlob(db: Db, space: string, cid: string): Promise<{ mimeType: string; content: Uint8Array } | null> {
   const row = await db.selectFrom('space_blob').select(['mimeType', 'content']).where('space', '=', space).where('cid', '=', cid).executeTakeFirst()
   return row ? { mimeType: row.mimeType, content: new Uint8Array(row.content) } : null
+}
+
+/**
+ * Whether a moderator's takedown hides an image from readers without `mod.read`: some
+ * record of its space names it, and every one that does is taken down (an image only a
+ * taken-down record shows is that record's content). An image no record names yet (just
+ * uploaded) is not hidden by this.
+ */
+export async function blobTakenDown(db: Db, groupDid: string, space: string, cid: string): Promise<boolean> {
+  const naming = await db.selectFrom('record').select('uri').where('space', '=', space).where('value', 'like', `%"${cid}"%`).execute()
+  if (naming.length === 0) return false
+  const down = await takenDownAmong(db, groupDid, naming.map((r) => r.uri))
+  return naming.every((r) => down.has(r.uri))
 }
 
 /**

@@ -200,6 +200,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     'groups.auditLog': async ({ accountDid, groupDid, ...filter }) => auditLog(await groups.runtime(accountDid), groupDid, filter),
     'groups.publicPosts': async ({ accountDid, groupDid }) => publicPosts(await groups.runtime(accountDid), groupDid),
     'groups.events': async ({ accountDid, groupDid }) => groups.reading.events(accountDid, groupDid),
+    'groups.eventImage': async ({ accountDid, groupDid, cid }) => groups.reading.eventImage(accountDid, groupDid, cid),
     'people.resolve': async ({ ref }) => {
       const person = await resolvePerson(ref, { idResolver, resolveHandle })
       if (person.handle && keychain.available) await groups.rememberHandle(person.did, person.handle)

@@ -344,6 +344,11 @@ export const contract = {
   'groups.door': { input: InGroup.extend({ rkey: Rkey }).strict(), output: DoorView },
   /** A member's attendance over the group's last past events where attendance was taken ("came to 4 of the last 6"). */
   'groups.attendanceHistory': { input: InGroup.extend({ did: Did }).strict(), output: AttendanceHistoryView },
+  /** One event image's bytes as a data: URL, by the CID its event names, from the cache only (null: not held); asked for once per picture. */
+  'groups.eventImage': {
+    input: InGroup.extend({ cid: z.string().min(1).max(200) }).strict(),
+    output: z.object({ url: z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,/) }).nullable(),
+  },
 } as const
 
 /**

@@ -245,8 +245,12 @@ export const EventView = z.object({
   pending: z.boolean(),
   /** Taken down by a moderator: members are not served it (moderators are, and see this). */
   takenDown: z.boolean().default(false),
-  /** Its image (issue 27), as a data: URL of a PNG, JPEG, WebP or GIF, with its description. */
-  image: z.object({ url: z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,/), alt: z.string() }).nullable().default(null),
+  /**
+   * Its image (issue 27): which one (a blob CID, or a provisional key while a chosen one
+   * waits to be sent) and its description; `held`: the cache has its bytes, which the
+   * window asks for by CID (`groups.eventImage`), so a list re-read never carries them.
+   */
+  image: z.object({ cid: z.string().max(200), alt: z.string(), held: z.boolean().default(false) }).nullable().default(null),
   /** Who came: the check-ins at the door (issue 27), from the cache (queued ones too). */
   came: z.array(z.object({ did: z.string(), handle: z.string().nullable(), displayName: z.string().nullable() })).default([]),
   /** The capacity the host keeps for it (issue 27 point 2); null: no limit, or not read. */

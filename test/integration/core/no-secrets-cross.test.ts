@@ -53,6 +53,7 @@ describe('IPC carries no secret', () => {
       ['groups.memberHistory', { ...inGroup, did: 'did:plc:nobodyaaaaaaaaaaaaaaaaaa' }],
       ['groups.publicPosts', inGroup],
       ['groups.events', inGroup],
+      ['groups.eventImage', { ...inGroup, cid: 'bafkreinotheldaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }],
       ['groups.attendanceHistory', { ...inGroup, did: 'did:plc:nobodyaaaaaaaaaaaaaaaaaa' }],
       ['groups.spaces', inGroup],
       ['groups.create', { accountDid: owner, handle: `walk-${Date.now()}.groups.test`, joinPolicy: 'approval' }],

@@ -148,4 +148,27 @@ describe('images for a space', () => {
     expect(res.body).toMatchObject({ error: 'InvalidRequest' })
     expect(res.body.message).toMatch(/not uploaded for this space/)
   })
+  it('stops serving an image to members once a moderator takes down the record that shows it; moderators still get it', async () => {
+    const up = await upload(admin, calendar(), png())
+    expect(up.status, JSON.stringify(up.body)).toBe(200)
+    const cid = up.body.blob.ref.$link
+    const event = `${calendar()}/${group()}/${EVENT}/${TID.nextStr()}`
+    const put = await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: IMAGE, record: imageRecord(up.body.blob, event) })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    expect((await fetchBlob(net.caller('member'), calendar(), cid)).status).toBe(200)
+    const subject = { $type: 'example.groups.defs#subjectRecord', uri: put.body.uri }
+    expect((await net.caller('member').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonSpam', reason: 'Not our picture' } })).status).toBe(200)
+    const down = await net.caller('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'takedown' } })
+    expect(down.status, JSON.stringify(down.body)).toBe(200)
+
+    const hidden = await fetchBlob(net.caller('member'), calendar(), cid)
+    expect(hidden.status).toBe(400)
+    expect(await hidden.json()).toMatchObject({ error: 'BlobNotFound' })
+    expect((await fetchBlob(net.caller('moderator'), calendar(), cid)).status).toBe(200)
+    expect((await fetchBlob(net.caller('admin'), calendar(), cid)).status).toBe(200)
+
+    // Reversed, it is served again.
+    expect((await net.caller('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'reverseTakedown' } })).status).toBe(200)
+    expect((await fetchBlob(net.caller('member'), calendar(), cid)).status).toBe(200)
+  })
 })

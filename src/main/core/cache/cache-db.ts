@@ -12,6 +12,7 @@ import * as m005 from './migrations/005-live-cursor.js'
 import * as m006 from './migrations/006-outbox-backoff.js'
 import * as m007 from './migrations/007-item-prior.js'
 import * as m008 from './migrations/008-profile.js'
+import * as m009 from './migrations/009-event-image.js'
 
 /** What the app shows for one group, as last seen from its host. */
 export interface GroupRowTable {
@@ -95,6 +96,14 @@ export interface ProfileTable {
   checkedAt: string
 }
 
+/** One event image's bytes as a data: URL, by group and blob CID (or `pending:<outbox id>`; migration 009). */
+export interface EventImageTable {
+  groupDid: string
+  cid: string
+  url: string
+  fetchedAt: string
+}
+
 /** Where a host's live change stream left off for this account (migration 005). */
 export interface LiveCursorTable {
   hostUrl: string
@@ -111,11 +120,12 @@ export interface CacheSchema {
   person: PersonTable
   profile: ProfileTable
   live_cursor: LiveCursorTable
+  event_image: EventImageTable
 }
 
 export type CacheDb = Kysely<CacheSchema>
 
-const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005, '006-outbox-backoff': m006, '007-item-prior': m007, '008-profile': m008 }
+const migrations: Record<string, Migration> = { '001-cache': m001, '002-item-revision': m002, '003-item-change': m003, '004-person': m004, '005-live-cursor': m005, '006-outbox-backoff': m006, '007-item-prior': m007, '008-profile': m008, '009-event-image': m009 }
 
 /**
  * One SQLite file per account: cached views (shown at once on start) and the outbox.

@@ -4,12 +4,16 @@ import { allPages } from '../groups/host-pages.js'
 import { log } from '../log/log.js'
 import { calendarSpace, EVENT_COLLECTION, EVENT_IMAGE_COLLECTION } from './calendar-space.js'
 
-/** An event's image as the window shows it: a data: URL (the window never calls a host) and its description. */
+/**
+ * An event's image as its cached row keeps it: which blob, its description, and whether
+ * the bytes are held (in the event_image table, calendar/event-image-cache.ts). The bytes
+ * never ride on the row: the window asks for them by CID (`groups.eventImage`).
+ */
 export interface EventImage {
-  url: string
-  alt: string
-  /** The blob's CID: an unchanged image is not fetched again at the next sync. */
+  /** The blob's CID, or `pending:<outbox id>` for a picture chosen here and not yet sent. */
   cid: string
+  alt: string
+  held: boolean
 }
 
 /** The largest image kept (the host's own limit): anything larger is not shown. */
@@ -32,15 +36,24 @@ export function eventOfImage(groupDid: string, event: unknown): string | null {
   return parts.length >= 3 && parts[2] === groupDid && parts[parts.length - 2] === EVENT_COLLECTION ? (parts[parts.length - 1] ?? null) || null : null
 }
 
+/** What a sync reads of the group's images: each event's image, and the bytes newly fetched by CID. */
+export interface FetchedImages {
+  images: Map<string, EventImage>
+  /** Bytes fetched this time, as data: URLs, by CID (to be kept in event_image). */
+  fetched: Map<string, string>
+}
+
 /**
  * Every event's image in the group's calendar space (`example.groups.eventImage`, written
  * as the group), by event rkey: the newest record naming an event wins. The bytes come
- * from the host with service auth (getSpaceBlob) and are kept as a data: URL; an image
- * whose CID `known` already holds is not fetched again. Images are a nicety: a host or
- * a role that does not serve them leaves events without, and the sync goes on.
+ * from the host with service auth (getSpaceBlob) only for CIDs `held` does not already
+ * hold. Images are a nicety: a host or a role that does not serve them leaves events
+ * without, and the sync goes on; one whose bytes could not be read is marked not held.
  */
-export async function fetchEventImages(host: HostClient, groupDid: string, known: ReadonlyMap<string, EventImage>): Promise<Map<string, EventImage>> {
+export async function fetchEventImages(host: HostClient, groupDid: string, held: ReadonlySet<string>): Promise<FetchedImages> {
   const space = calendarSpace(groupDid)
+  const images = new Map<string, EventImage>()
+  const fetched = new Map<string, string>()
   let records
   try {
     records = await allPages(async (cursor) => {
@@ -48,7 +61,7 @@ export async function fetchEventImages(host: HostClient, groupDid: string, known
       return { items: res.records.filter((r) => !r.takenDown), cursor: res.cursor }
     })
   } catch (err) {
-    if (err instanceof XrpcCallError || (err as { code?: unknown }).code === 'ScopeMissingError') return new Map()
+    if (err instanceof XrpcCallError || (err as { code?: unknown }).code === 'ScopeMissingError') return { images, fetched }
     throw err
   }
   const newest = new Map<string, { cid: string; alt: string; createdAt: string }>()
@@ -62,13 +75,14 @@ export async function fetchEventImages(host: HostClient, groupDid: string, known
     const was = newest.get(rkey)
     if (!was || createdAt > was.createdAt) newest.set(rkey, { cid, alt: typeof v.alt === 'string' ? v.alt : '', createdAt })
   }
-  const byCid = new Map([...known.values()].map((i) => [i.cid, i.url]))
-  const out = new Map<string, EventImage>()
   for (const [rkey, { cid, alt }] of newest) {
-    const url = byCid.get(cid) ?? (await fetchImage(host, space, cid))
-    if (url) out.set(rkey, { url, alt, cid })
+    if (!held.has(cid) && !fetched.has(cid)) {
+      const url = await fetchImage(host, space, cid)
+      if (url) fetched.set(cid, url)
+    }
+    images.set(rkey, { cid, alt, held: held.has(cid) || fetched.has(cid) })
   }
-  return out
+  return { images, fetched }
 }
 
 async function fetchImage(host: HostClient, space: string, cid: string): Promise<string | null> {

@@ -4,6 +4,7 @@ import type { ActionTable } from '../actions/action-spec.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { calendarSpace, ensureCalendarSpace, EVENT_IMAGE_COLLECTION } from './calendar-space.js'
 import { eventRefUri } from './actions.js'
+import { keepEventImages, pendingImageKey } from './event-image-cache.js'
 
 /** The image record's address, as the change log names it: beside its event, at the event's rkey (both TIDs). */
 const imageAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_IMAGE_COLLECTION, rkey)
@@ -13,15 +14,19 @@ const imageAddress = (groupDid: string, rkey: string) => spaceRecordAddress(cale
  * record in the calendar space, at the event's own rkey so choosing again replaces it and
  * removing deletes it. The picture goes up first, with the same calendar-space group
  * credential (uploadSpaceBlob), so only the space's readers are ever served it; an upload
- * the record never names is the host's to drop. The cached event shows it at once.
+ * the record never names is the host's to drop. The cached event shows it at once (its bytes
+ * kept under a provisional key until the host's copy is read at the next sync).
  */
 export const EVENT_IMAGE_ACTIONS: ActionTable<'event.image'> = {
   'event.image': {
     label: (p) => (p.image ? 'Choose an image for an event' : 'Remove an event’s image'),
     applyToCache: async (tx, g, p, id) => {
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
-      const image = p.image ? { url: `data:${p.image.mimeType};base64,${p.image.data}`, alt: p.image.alt, cid: '' } : null
-      if (e) await putItem(tx, g, 'event', p.rkey, { ...e, image }, id)
+      if (!e) return
+      // The chosen bytes wait in event_image under a provisional key (dropped once the host's copy is read).
+      const image = p.image ? { cid: pendingImageKey(id), alt: p.image.alt, held: true } : null
+      if (p.image) await keepEventImages(tx, g, new Map([[image!.cid, `data:${p.image.mimeType};base64,${p.image.data}`]]))
+      await putItem(tx, g, 'event', p.rkey, { ...e, image }, id)
     },
     send: async (rt, g, p) => {
       const host = await rt.hostOf(g)

@@ -18,6 +18,7 @@ import { withProfiles } from '../people/profile-cache.js'
 import { recordTitles } from '../moderation/record-titles.js'
 import { nameLabels } from '../people/name-labels.js'
 import type { CacheDb } from '../cache/cache-db.js'
+import { readEventImage } from '../calendar/event-image-cache.js'
 
 /** An outbox row as the window shows it. */
 export function outboxItem(accountDid: string, row: OutboxRow, label = row.label): OutboxItem {
@@ -135,6 +136,11 @@ export class GroupReading {
     const events = await readItems<EventItem>(cache, groupDid, 'event')
     const came = await cameTo(cache, groupDid)
     return events.map((e) => ({ ...e, came: came.get(e.rkey) ?? [] })).sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+  }
+
+  /** One event image's bytes, from the cache only (calendar/event-image-cache.ts). */
+  async eventImage(accountDid: string, groupDid: string, cid: string): Promise<{ url: string } | null> {
+    return readEventImage(await this.runtimes.cacheOf(accountDid, groupDid), groupDid, cid)
   }
 
   /** Door mode for one event: who may come and who is in, from the cache only (calendar/attendance.ts). */

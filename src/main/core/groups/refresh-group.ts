@@ -20,6 +20,7 @@ import { MY_REQUEST } from '../membership/my-join-request.js'
 import { actionMethodsByAbility } from '../actions/registry.js'
 import { fetchCapacities, fetchRsvps, type MemberRsvp } from '../calendar/rsvps.js'
 import { fetchEventImages, type EventImage } from '../calendar/event-images.js'
+import { dropUnnamedImages, heldImageCids, keepEventImages } from '../calendar/event-image-cache.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
 import { eventFromRecord } from '../calendar/event-record.js'
 import { fetchAttendance } from '../calendar/attendance.js'
@@ -62,7 +63,8 @@ const READS_FOR_ABILITY: Record<string, string[]> = {
   'mod.read': ['example.groups.listSubjects', 'example.groups.getSubject'],
   'group.configure': ['example.groups.configureGroup'],
 }
-const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords']
+// getSpaceBlob (events' images) and getEventStanding (one's place on a waitlist) are read for every member too (issue 27).
+const EVERY_MEMBER = ['example.groups.getGroup', 'example.groups.listMembers', 'example.groups.listChanges', 'example.groups.subscribeChanges', 'com.atproto.space.listRecords', 'example.groups.getSpaceBlob', 'example.groups.getEventStanding']
 let sentByAbility: Map<string, string[]> | undefined
 const methodsFor = (ability: string) => [...(READS_FOR_ABILITY[ability] ?? []), ...((sentByAbility ??= actionMethodsByAbility()).get(ability) ?? [])]
 
@@ -225,8 +227,9 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const [mine, everyone] = lists.events.length
     ? await Promise.all([rt.session().then((session) => myRsvps(session, groupDid)), fetchRsvps(host, groupDid)])
     : [new Map<string, string>(), new Map<string, MemberRsvp[]>()]
-  // Events' images (issue 27): one already shown is not fetched again.
-  const images = lists.events.length ? await fetchEventImages(host, groupDid, await cachedEventImages(rt, groupDid)) : new Map<string, EventImage>()
+  // Events' images (issue 27): only CIDs the cache does not hold are fetched; the bytes go to
+  // event_image, never on the event rows (so an events list stays small).
+  const { images, fetched } = lists.events.length ? await fetchEventImages(host, groupDid, await heldImageCids(rt.cache, groupDid)) : { images: new Map<string, EventImage>(), fetched: new Map<string, string>() }
   // Who came (check-ins at the door), read with the events they belong to.
   const attendance = only.has('events') && lists.events.length ? await fetchAttendance(host, groupDid) : []
   // Capacities the host keeps, for events still to come (calendar/rsvps.ts).
@@ -258,6 +261,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
     )
     if (only.has('members')) await replaceItems(tx, groupDid, 'member', lists.members.map((m) => ({ ...m, handle: handles.has(m.did) ? (handles.get(m.did) ?? null) : (m.handle ?? null), ...face(m.did) })), (m) => m.did)
     if (only.has('events')) {
+      await keepEventImages(tx, groupDid, fetched)
       await replaceItems(
         tx,
         groupDid,
@@ -295,6 +299,8 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
     await replaceItems(tx, groupDid, 'myJoinRequest', lists.myRequest, () => MY_REQUEST)
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
     for (const row of queued) await reapplyQueued(tx, groupDid, row)
+    // Images no event names any more (queued pictures' included, now re-applied) go.
+    if (only.has('events')) await dropUnnamedImages(tx, groupDid)
     await tx
       .updateTable('group_row')
       .set({ view: JSON.stringify(g), syncedAt: now, ...(latest ? { changeCursor: latest } : {}) })
@@ -302,12 +308,6 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       .execute()
   })
   return summarize(rt, g, host.host.url, host.host.aud, now)
-}
-
-/** The images the cache already holds for the group's events, by event rkey. */
-async function cachedEventImages(rt: AccountRuntime, groupDid: string): Promise<Map<string, EventImage>> {
-  const events = await readItems<{ rkey: string; image?: EventImage | null }>(rt.cache, groupDid, 'event')
-  return new Map(events.flatMap((e) => (e.image?.cid ? [[e.rkey, e.image] as const] : [])))
 }
 
 /** The cached summary of a group (shown at once on start, before any network). */
