@@ -37,6 +37,7 @@ export default defineConfig({
       'test/integration/host/rotate-key.test.ts',
       'test/integration/host/group-repo.test.ts',
       'test/integration/host/event-standing.test.ts',
+      'test/integration/host/space-blobs.test.ts',
       'test/postgres/**/*.test.ts',
     ],
     globalSetup: ['test/support/postgres-setup.ts'],
