@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
+import { imageTypeOf } from '../../shared/image-type.js'
 
 /**
  * A group's avatar (issue 25 point 4): small and strict. It is served inline in every
@@ -10,15 +11,10 @@ import { refuse } from '../errors.js'
  */
 export const MAX_AVATAR_BYTES = 64 * 1024
 
-const KINDS: { mime: string; matches: (b: Buffer) => boolean }[] = [
-  { mime: 'image/png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { mime: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { mime: 'image/webp', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
-]
-
 /** The image's type as its bytes say, or null for anything but PNG, JPEG and WebP. */
 export function sniffImage(bytes: Buffer): string | null {
-  return KINDS.find((k) => k.matches(bytes))?.mime ?? null
+  const type = imageTypeOf(bytes)
+  return type === 'image/gif' ? null : type
 }
 
 /** Base64 as sent (standard alphabet, padded or not), strictly: Buffer.from alone would skip what it cannot read. */

@@ -5,25 +5,18 @@ import { sha256 } from 'multiformats/hashes/sha2'
 import { BlobRef } from '@atproto/lexicon'
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
+import { IMAGE_TYPES, imageTypeOf } from '../../shared/image-type.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
 /** The images a group may publish, and how large (Bluesky's own limit for a post's image). */
-export const BLOB_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
+export const BLOB_TYPES: readonly string[] = IMAGE_TYPES
 export const MAX_BLOB_BYTES = 1_000_000
 
 const RAW_CODEC = 0x55
 
-/** The first bytes each image type starts with: the declared type must be what the bytes are. */
-const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
-  'image/gif': (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46,
-  'image/webp': (b) => b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50,
-}
-
 /** Which of the image types the bytes are, by their first bytes; undefined: none of them. */
-export const sniffImageType = (bytes: Uint8Array): string | undefined => BLOB_TYPES.find((type) => MAGIC[type]!(bytes))
+export const sniffImageType = (bytes: Uint8Array): string | undefined => imageTypeOf(bytes) ?? undefined
 
 /** The body's bytes, refused (`BlobTooLarge`) as soon as they pass the limit. */
 export async function readAll(body: Readable): Promise<Uint8Array> {
@@ -47,7 +40,7 @@ export async function storeBlob(db: Db, groupDid: string, mimeType: string | und
   const type = (mimeType ?? '').split(';')[0]!.trim().toLowerCase()
   if (!BLOB_TYPES.includes(type)) throw new InvalidRequestError(`The group's repo takes images only (${BLOB_TYPES.join(', ')}), not "${type || 'no type'}"`)
   const bytes = await readAll(body)
-  if (!MAGIC[type]!(bytes)) throw new InvalidRequestError(`The bytes are not a ${type} image`)
+  if (imageTypeOf(bytes) !== type) throw new InvalidRequestError(`The bytes are not a ${type} image`)
   const cid = CID.createV1(RAW_CODEC, await sha256.digest(bytes))
   await db
     .insertInto('repo_blob')

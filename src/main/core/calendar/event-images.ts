@@ -2,6 +2,7 @@ import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { allPages } from '../groups/host-pages.js'
 import { log } from '../log/log.js'
+import { imageTypeOf } from '@shared/image-type.js'
 import { calendarSpace, EVENT_COLLECTION, EVENT_IMAGE_COLLECTION } from './calendar-space.js'
 
 /**
@@ -19,15 +20,6 @@ export interface EventImage {
 /** The largest image kept (the host's own limit): anything larger is not shown. */
 const MAX_IMAGE_BYTES = 1_000_000
 
-/** The image type the bytes are (never what a host says): only these four are shown. */
-export function imageType(bytes: Uint8Array): string | null {
-  const starts = (...b: number[]) => b.every((v, i) => bytes[i] === v)
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png'
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif'
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp'
-  return null
-}
 
 /** The event rkey an image record names (`event`: the event's at-uri, `at://<group>/<event collection>/<rkey>`), if it is this group's. */
 export function eventOfImage(groupDid: string, event: unknown): string | null {
@@ -89,7 +81,7 @@ async function fetchImage(host: HostClient, space: string, cid: string): Promise
   try {
     const body = await host.query('example.groups.getSpaceBlob', { space, cid })
     const bytes = body instanceof Uint8Array ? body : null
-    const type = bytes && bytes.length <= MAX_IMAGE_BYTES ? imageType(bytes) : null
+    const type = bytes && bytes.length <= MAX_IMAGE_BYTES ? imageTypeOf(bytes) : null
     return type ? `data:${type};base64,${Buffer.from(bytes!).toString('base64')}` : null
   } catch (err) {
     log.warn('calendar', 'an event image could not be read', { cid, error: (err as Error).message })

@@ -1,5 +1,6 @@
 import type { IdResolver } from '@atproto/identity'
 import { getPdsEndpoint, type DidDocument } from '@atproto/common-web'
+import { imageTypeOf } from '@shared/image-type.js'
 
 type Fetch = typeof globalThis.fetch
 
@@ -35,16 +36,6 @@ export interface ProfileReaderDeps {
   timeoutMs?: number
 }
 
-/** The image kinds an avatar may be, told by their first bytes (a PDS's claimed MIME type is not enough). */
-function imageMime(bytes: Uint8Array): string | null {
-  const starts = (...b: number[]) => b.every((v, i) => bytes[i] === v)
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png'
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif'
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp'
-  return null
-}
-
 const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null)
 
 /**
@@ -68,7 +59,7 @@ export function createProfileReader(deps: ProfileReaderDeps): (did: string) => P
       const res = await get(deps.fetch, url)
       if (!res.ok) return { avatar: null, avatarCid: cid }
       const bytes = new Uint8Array(await res.arrayBuffer())
-      const mime = bytes.length <= AVATAR_MAX_BYTES ? imageMime(bytes) : null
+      const mime = bytes.length <= AVATAR_MAX_BYTES ? imageTypeOf(bytes) : null
       return { avatar: mime ? `data:${mime};base64,${Buffer.from(bytes).toString('base64')}` : null, avatarCid: cid }
     } catch {
       // The picture is a nicety: a profile without it is still worth keeping.
