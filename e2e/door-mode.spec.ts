@@ -95,6 +95,18 @@ test.describe('door mode', () => {
     await expect(rows.filter({ hasText: 'waiting to be sent' })).toHaveCount(0, { timeout: 20_000 })
     await expect(rows.filter({ hasText: owner.handle })).toContainText('Checked in at')
 
+    // A handle no one has: queued (it could not be looked up), then refused in plain words when sent.
+    const door = page.getByRole('combobox', { name: 'Name or handle' })
+    await door.fill('nobody-at-the-door.test')
+    await door.press('Enter')
+    const refused = page.getByTestId('door-refused')
+    await expect(refused.getByRole('alert')).toHaveText('No one has the handle @nobody-at-the-door.test: the walk-in was not recorded.', { timeout: 30_000 })
+    await expect(rows).toHaveCount(2)
+    expect(await violations(page)).toEqual([])
+    await refused.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(refused).toHaveCount(0)
+    await expect(door).toBeFocused()
+
     // Escape leaves door mode; the event shows who came.
     await page.getByRole('combobox', { name: 'Name or handle' }).press('Escape')
     const after = page.getByRole('article', { name: 'Meetup at the door' })
