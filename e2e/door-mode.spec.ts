@@ -17,7 +17,7 @@ async function violations(page: Page): Promise<string[]> {
 const today = () => new Intl.DateTimeFormat('en-CA').format(new Date())
 
 test.describe('door mode', () => {
-  test('checks people in with the host not answering: typed letters, Enter, shown at once as waiting, sent when it is back; the event shows who came', async ({ page, signedIn: owner }) => {
+  test('checks people in with the host not answering: typed letters, Enter, shown at once as waiting, sent when it is back; the event shows who came', async ({ page, app, signedIn: owner }) => {
     test.setTimeout(150_000)
     await startGroup(page, { prefix: 'door', name: 'Door night', policy: 'open', section: 'Calendar' })
     await page.getByRole('button', { name: 'New event' }).click()
@@ -67,6 +67,16 @@ test.describe('door mode', () => {
       await field.press('Enter')
       await expect(page.getByTestId('door-said')).toContainText('Nobody matches “zzzz”')
       await field.fill('')
+
+      // A walk-in by handle, someone not in the group: only the host hangs, so their handle is
+      // still looked up, and they are checked in at once, waiting to be sent with the rest.
+      // (A handle that cannot be looked up at all is queued by the handle: the core integration test.)
+      const walkIn = app.stack.accounts.find((a) => a.name === 'outsider')!
+      await field.fill(walkIn.handle)
+      await field.press('Enter')
+      await expect(page.getByTestId('door-said')).toContainText(`@${walkIn.handle} checked in (walk-in).`)
+      await expect(page.getByTestId('door-count')).toHaveText('2 checked in')
+      await expect(page.getByTestId('door-checked-in').locator('li', { hasText: walkIn.handle })).toContainText('waiting to be sent · walk-in')
     } finally {
       await bringBack()
     }
@@ -80,14 +90,27 @@ test.describe('door mode', () => {
       await expect(page.getByTestId('outbox-list')).toHaveCount(0, { timeout: 3_000 })
     }).toPass({ timeout: 60_000 })
     await page.goBack()
-    const row = page.getByTestId('door-checked-in').locator('li')
-    await expect(row).not.toContainText('waiting to be sent', { timeout: 20_000 })
-    await expect(row).toContainText('Checked in at')
+    const rows = page.getByTestId('door-checked-in').locator('li')
+    await expect(rows).toHaveCount(2)
+    await expect(rows.filter({ hasText: 'waiting to be sent' })).toHaveCount(0, { timeout: 20_000 })
+    await expect(rows.filter({ hasText: owner.handle })).toContainText('Checked in at')
+
+    // A handle no one has: queued (it could not be looked up), then refused in plain words when sent.
+    const door = page.getByRole('combobox', { name: 'Name or handle' })
+    await door.fill('nobody-at-the-door.test')
+    await door.press('Enter')
+    const refused = page.getByTestId('door-refused')
+    await expect(refused.getByRole('alert')).toHaveText('No one has the handle @nobody-at-the-door.test: the walk-in was not recorded.', { timeout: 30_000 })
+    await expect(rows).toHaveCount(2)
+    expect(await violations(page)).toEqual([])
+    await refused.getByRole('button', { name: 'Dismiss' }).click()
+    await expect(refused).toHaveCount(0)
+    await expect(door).toBeFocused()
 
     // Escape leaves door mode; the event shows who came.
     await page.getByRole('combobox', { name: 'Name or handle' }).press('Escape')
     const after = page.getByRole('article', { name: 'Meetup at the door' })
-    await expect(after.getByTestId('came-count')).toHaveText('1 came')
+    await expect(after.getByTestId('came-count')).toHaveText('2 came')
     // And the member's row says they came (the one past event where attendance was taken).
     await openSection(page, 'Members')
     await expect(page.getByTestId('attendance-history')).toHaveText('· Came to the last event')

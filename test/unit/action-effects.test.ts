@@ -9,7 +9,8 @@ import { rememberHandle } from '../../src/main/core/people/list-handles'
 import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
 import type { ActionKind, ActionPayloads, ConfirmedChange } from '../../src/main/core/actions/action-spec'
 import { settleOwn } from '../../src/main/core/groups/catch-up'
-import { attendanceRkey } from '../../src/main/core/calendar/attendance-record'
+import { attendanceRkey, walkInKey } from '../../src/main/core/calendar/attendance-record'
+import { undoCancelled } from '../../src/main/core/groups/cancel-effects'
 
 /**
  * Every action's cached effect, as the window shows it: queued (at once, marked pending
@@ -302,6 +303,21 @@ describe('each action’s cached effect, as the window shows it', () => {
     expect(await shown('member')).toEqual([])
   })
 
+  it('a walk-in queued by handle (not looked up yet) shows at once by the handle, and a cancel takes it off', async () => {
+    const payload = { rkey: EV1, handle: 'sam.test', walkIn: true, checkedInAt: AT, device: 'Door A' }
+    await queue('attendance.checkIn', payload)
+    // No DID yet: shown under the handle, apart from every DID's key, waiting to be sent.
+    expect(await shown('attendance')).toEqual([{ rkey: walkInKey(EV1, 'sam.test'), event: EV1, did: '', handle: 'sam.test', checkedInAt: AT, device: 'Door A', walkIn: true, pending: true }])
+    expect(walkInKey(EV1, 'sam.test')).not.toMatch(new RegExp(`^${EV1}-[0-9a-f]{16}$`))
+    // Its outbox row says whom, by the handle typed.
+    expect(ACTIONS['attendance.checkIn'].label(payload, (did) => did)).toBe('Check in @sam.test (walk-in)')
+    // Named for the catch-up by the address its send answered (the payload has no DID to name it by).
+    const uri = `${calendar}/${G}/example.groups.attendance/${attendanceRkey(EV1, ALICE)}`
+    expect(ACTIONS['attendance.checkIn'].identifiers(payload, { groupDid: G, answer: { uri } } as never)).toEqual([uri])
+    await cache.transaction().execute((tx) => undoCancelled(tx, G, 'attendance.checkIn', OUTBOX_ID))
+    expect(await shown('attendance')).toEqual([])
+  })
+
   it('an action on a row the cache no longer holds shows nothing rather than a half row', async () => {
     await queue('member.grantRole', { did: ALICE, role: 'admin' })
     await queue('event.rsvp', { rkey: 'gone', status: 'going' })
@@ -318,5 +334,13 @@ describe('the stored payload’s schema', () => {
     expect(payloadSchema('event.create').safeParse({ event: { name: 'Walk', startsAt: AT } }).success).toBe(false)
     expect(payloadSchema('event.create').safeParse({ rkey: EV1, event: { name: 'Walk', startsAt: AT } }).success).toBe(true)
     expect(payloadSchema('subject.event').safeParse({ key: BOB, subject: { did: BOB }, event: 'assign', by: ME }).success).toBe(true)
+  })
+
+  it('reads a check-in by DID as stored before walk-ins by handle, and one by handle', () => {
+    const chosen = { checkedInAt: AT, device: 'Door A' }
+    // A row queued by an earlier version: no handle field.
+    expect(payloadSchema('attendance.checkIn').parse({ rkey: EV1, did: ALICE, walkIn: false, ...chosen })).toEqual({ rkey: EV1, did: ALICE, walkIn: false, ...chosen })
+    expect(payloadSchema('attendance.checkIn').parse({ rkey: EV1, handle: 'sam.test', walkIn: true, ...chosen })).toEqual({ rkey: EV1, handle: 'sam.test', walkIn: true, ...chosen })
+    expect(payloadSchema('attendance.checkIn').safeParse({ rkey: EV1, handle: 'not a handle', walkIn: true, ...chosen }).success).toBe(false)
   })
 })

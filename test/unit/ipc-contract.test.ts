@@ -116,3 +116,23 @@ describe('event fields', () => {
     expect(act({ startsAt: '2026-11-22T19:00:00+01:00' }).success).toBe(true)
   })
 })
+
+describe('a check-in at the door', () => {
+  const checkIn = (person: Record<string, string>) =>
+    contract['groups.act'].input.safeParse({ accountDid: 'did:plc:a', groupDid: 'did:plc:g', action: { kind: 'attendance.checkIn', rkey: '3lbxkeuvqhk2a', walkIn: true, ...person } })
+  const many = (person: Record<string, string>) =>
+    contract['groups.actMany'].input.safeParse({ accountDid: 'did:plc:a', groupDid: 'did:plc:g', actions: [{ kind: 'attendance.checkIn', rkey: '3lbxkeuvqhk2a', ...person }] })
+
+  it('names the person by DID or, for a walk-in not looked up yet, by handle; one of the two', () => {
+    expect(checkIn({ did: 'did:plc:sam' }).success).toBe(true)
+    const byHandle = checkIn({ handle: '@Sam.Example.com ' })
+    expect(byHandle.success).toBe(true)
+    // Kept as it is looked up: no @, lower case.
+    expect(byHandle.data?.action).toMatchObject({ handle: 'sam.example.com' })
+    expect(checkIn({}).success).toBe(false)
+    expect(many({}).success).toBe(false)
+    expect(many({ handle: 'sam.example.com' }).success).toBe(true)
+    expect(checkIn({ handle: 'sam example' }).success).toBe(false)
+    expect(checkIn({ handle: 'did:plc:sam' }).success).toBe(false)
+  })
+})

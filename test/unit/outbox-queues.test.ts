@@ -263,12 +263,14 @@ const someOfEach: RequestedAction[] = [
   { kind: 'post.pin', post: null },
   { kind: 'event.image', rkey: '3lbxkeuvqhk2a', image: { data: 'iVBORw0KGgo=', mimeType: 'image/png', alt: ' A picnic ' } },
   { kind: 'attendance.checkIn', rkey: '3lbxkeuvqhk2a', did: 'did:plc:abc', walkIn: false },
+  // A walk-in by handle, queued while it could not be looked up (the network gone).
+  { kind: 'attendance.checkIn', rkey: '3lbxkeuvqhk2a', handle: 'sam.example.com', walkIn: true },
   { kind: 'attendance.undo', rkey: '3lbxkeuvqhk2a', did: 'did:plc:abc' },
 ]
 
 describe('the stored payload schemas come from the contract', () => {
   it('read back every kind of action as the core queues it', () => {
-    expect(someOfEach.map((a) => a.kind).sort()).toEqual(Object.keys(ACTIONS).sort())
+    expect([...new Set(someOfEach.map((a) => a.kind))].sort()).toEqual(Object.keys(ACTIONS).sort())
     for (const asked of someOfEach) {
       const { kind, payload } = queuedAction(GroupAction.parse(asked), ME)
       const stored: unknown = JSON.parse(JSON.stringify(payload))

@@ -10,7 +10,8 @@ import { createIdResolver } from '../../node/id-resolver.js'
 import { createPeerFetch, createTrustedFetch } from '../../node/safe-fetch.js'
 import { createProfileReader } from './people/profile-reader.js'
 import { GroupService } from './groups/group-service.js'
-import { handleResolver } from './groups/handle-resolver.js'
+import { handleResolver, strictHandleResolver } from './groups/handle-resolver.js'
+import { walkInResolver } from './people/walk-in-lookup.js'
 import { findMyGroups } from './groups/find-my-groups.js'
 import { acceptInvite, declineInvite, listMyInvites } from './invites/my-invites.js'
 import { inviteList } from './invites/invite-list.js'
@@ -93,12 +94,14 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl, onSessionLost: (did) => notices.emit('account.state', { did }) })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
   const resolveHandle = handleResolver(idResolver, opts.network)
+  const walkIns = walkInResolver({ idResolver, lookUpHandle: strictHandleResolver(idResolver, opts.network) })
   const groups = new GroupService({
     notices,
     accounts,
     dataDir: opts.dataDir,
     idResolver,
     resolveHandle,
+    walkIns,
     defaultHostUrl: opts.network?.hostUrl,
     // People's PDSes are peers (SSRF-guarded); the local network's is on loopback.
     readProfile: createProfileReader({

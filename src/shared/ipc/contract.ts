@@ -19,6 +19,7 @@ import { TodayPageView, TodayQuery } from './today-views.js'
 import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 import { AttendanceHistoryView, DoorView } from './door-views.js'
 import { MAX_CAPACITY } from '../rsvp-standing.js'
+import { cleanHandle, handleProblem } from '../handle-syntax.js'
 
 const Empty = z.object({}).strict()
 
@@ -112,6 +113,12 @@ const PageQuery = {
 }
 
 /** The actions that go through the outbox; each kind's spec is in its domain folder (see main/core/actions/registry.ts). */
+/** A walk-in's handle as typed at the door, kept as the handle resolver will ask for it (no @, lower case). */
+const WalkInHandle = z
+  .string()
+  .transform((h) => cleanHandle(h).toLowerCase())
+  .refine((h) => handleProblem(h) === null, 'not a handle')
+
 export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('joinRequest.decide'), did: Did, decision: z.enum(['admit', 'deny']), roles: z.array(z.string().min(1).max(64)).max(20).optional() }).strict(),
   z.object({ kind: z.literal('invite.create'), invitee: Did, message: z.string().max(3000).optional() }).strict(),
@@ -179,7 +186,12 @@ export const GroupAction = z.discriminatedUnion('kind', [
     image: z.object({ data: z.string().base64().max(1_400_000), mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']), alt: z.string().trim().max(1000) }).strict().nullable(),
   }).strict(),
   /** A person checked in at an event's door (issue 27): a group-authored attendance record, queued offline; a walk-in came without answering "going". */
-  z.object({ kind: z.literal('attendance.checkIn'), rkey: Rkey, did: Did, walkIn: z.boolean().default(false) }).strict(),
+  /**
+   * A walk-in nobody in the door's list has may be named by `handle` alone when it cannot be
+   * looked up now (the network is gone): resolved when sent. One of `did` and `handle` is
+   * required (CheckedGroupAction); stored rows from before `handle` name a `did`.
+   */
+  z.object({ kind: z.literal('attendance.checkIn'), rkey: Rkey, did: Did.optional(), handle: WalkInHandle.optional(), walkIn: z.boolean().default(false) }).strict(),
   /** A check-in taken back after it was sent: the record is deleted. */
   z.object({ kind: z.literal('attendance.undo'), rkey: Rkey, did: Did }).strict(),
   /** An event's capacity, which the host keeps (issue 27 point 2); null: no limit. */
@@ -187,6 +199,15 @@ export const GroupAction = z.discriminatedUnion('kind', [
   /** An organizer moves a member who is going between going and the waitlist by hand. */
   z.object({ kind: z.literal('event.standing'), rkey: Rkey, did: Did, standing: z.enum(['going', 'waitlisted']) }).strict(),
 ])
+
+/**
+ * A requested action as the app takes it: GroupAction, with what its members' shapes alone
+ * cannot say (a discriminated union takes plain objects only): a check-in names a person,
+ * by DID or, for a walk-in not looked up yet, by handle.
+ */
+export const CheckedGroupAction = GroupAction.superRefine((a, ctx) => {
+  if (a.kind === 'attendance.checkIn' && !a.did && !a.handle) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'a check-in names a person: their DID or their handle', path: ['did'] })
+})
 
 /**
  * A group this computer acts as (spec section 5's group session): no token crosses, only
@@ -303,7 +324,7 @@ export const contract = {
   },
   'groups.act': {
     input: InGroup.extend({
-      action: GroupAction,
+      action: CheckedGroupAction,
       /**
        * Keep the action back this many ms before it is sent, so the person can undo it
        * (`outbox.cancel`) before anything reaches the host: the Undo of a one-key decision.
@@ -317,7 +338,7 @@ export const contract = {
    * resolve); `hold` keeps them all back for Undo, as `groups.act`'s does.
    */
   'groups.actMany': {
-    input: InGroup.extend({ actions: z.array(GroupAction).min(1).max(10_000), hold: z.number().int().min(0).max(60_000).optional() }).strict(),
+    input: InGroup.extend({ actions: z.array(CheckedGroupAction).min(1).max(10_000), hold: z.number().int().min(0).max(60_000).optional() }).strict(),
     output: z.object({ outboxIds: z.array(z.number().int()) }),
   },
   'outbox.list': { input: Empty, output: z.array(OutboxItemView) },

@@ -4,6 +4,7 @@ import { type CoreHarness, eventually, useSignedInCore } from '../../support/cor
 import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION } from '../../../src/main/core/calendar/calendar-space.js'
 import { ATTENDANCE_COLLECTION, attendanceRecord, attendanceRkey } from '../../../src/main/core/calendar/attendance-record.js'
 import { actionHandlers } from '../../../src/main/core/groups/organizer-actions.js'
+import { lookupUnavailable } from '../../../src/main/core/people/walk-in-lookup.js'
 
 // This computer's name on its check-ins (read when a check-in is queued).
 process.env.CONVENE_DEVICE_NAME = 'Door A'
@@ -121,5 +122,60 @@ describe('check-in at the door, offline', () => {
     expect((await app.call('groups.door', { ...inGroup(), rkey })).checkIns.some((c) => c.did === member)).toBe(false)
     await settled()
     expect((await onHost()).some((r) => r.value.subject === member)).toBe(false)
+  })
+
+  it('a walk-in by handle queued while nobody can look it up is shown at once, and recorded once under their DID when sent', async () => {
+    const outsider = net.as('outsider')
+    const handle = outsider.account.handle.toLowerCase()
+    const rt = await app.core.groups.runtime(owner)
+    const lookUp = rt.walkIns
+    let asked = 0
+    // The network gone: no directory answers (the host is down too).
+    rt.walkIns = (h) => {
+      asked++
+      return Promise.reject(lookupUnavailable(h))
+    }
+    await net.running.restartHost({
+      whileDown: async () => {
+        await app.call('groups.act', { ...inGroup(), action: { kind: 'attendance.checkIn', rkey, handle: `@${handle}`, walkIn: true } })
+        // Shown at once by the handle typed, as a walk-in waiting to be sent.
+        expect((await app.call('groups.door', { ...inGroup(), rkey })).checkIns).toContainEqual(expect.objectContaining({ did: '', handle, here: true, pending: true, walkIn: true }))
+        await eventually(async () => asked >= 1 && (await app.call('outbox.list', {}))[0]?.state === 'queued')
+        expect((await app.call('outbox.list', {}))[0]).toMatchObject({ label: `Check in @${handle} (walk-in)`, state: 'queued' })
+      },
+    })
+    rt.walkIns = lookUp
+    await app.call('sync.now', {})
+    await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+    const mine = () => onHost().then((records) => records.filter((r) => r.value.subject === outsider.did))
+    expect(await mine()).toHaveLength(1)
+    expect((await mine())[0]!.uri.endsWith(`/${attendanceRkey(rkey, outsider.did)}`)).toBe(true)
+    expect((await mine())[0]!.value).toMatchObject({ checkedInBy: 'Door A', walkIn: true })
+    // Sent again, as a replay after a crash would: still the one record.
+    await actionHandlers(rt)['attendance.checkIn']!.send(groupDid(), { rkey, handle, walkIn: true, checkedInAt: new Date().toISOString(), device: 'Door A' }, 'replay')
+    expect(await mine()).toHaveLength(1)
+    await app.call('groups.refresh', inGroup())
+    const door = await app.call('groups.door', { ...inGroup(), rkey })
+    // Now named by their DID and the handle checked both ways; the handle's waiting row is gone.
+    expect(door.checkIns.filter((c) => c.handle === handle)).toEqual([expect.objectContaining({ did: outsider.did, pending: false, here: true, walkIn: true })])
+  })
+
+  it('a walk-in by the handle of someone another door already checked in settles as theirs', async () => {
+    const admin = net.as('admin')
+    await app.call('groups.act', { ...inGroup(), action: { kind: 'attendance.checkIn', rkey, handle: admin.account.handle, walkIn: true } })
+    await settled()
+    expect(await app.call('outbox.list', {})).toEqual([])
+    const door = await app.call('groups.door', { ...inGroup(), rkey })
+    expect(door.checkIns.filter((c) => c.did === admin.did || c.handle === admin.account.handle.toLowerCase())).toEqual([expect.objectContaining({ did: admin.did, device: 'Door B', here: false })])
+    expect((await onHost()).filter((r) => r.value.subject === admin.did)).toHaveLength(1)
+  })
+
+  it('a walk-in by a handle no one has ends refused in plain words, and nothing is recorded', async () => {
+    const before = (await onHost()).length
+    await app.call('groups.act', { ...inGroup(), action: { kind: 'attendance.checkIn', rkey, handle: 'nobody-here.test', walkIn: true } })
+    const row = await eventually(async () => (await app.call('outbox.list', {})).find((o) => o.state === 'failed' || o.state === 'conflict'))
+    expect(row.detail).toBe('No one has the handle @nobody-here.test: the walk-in was not recorded.')
+    expect((await app.call('groups.door', { ...inGroup(), rkey })).checkIns.some((c) => c.handle === 'nobody-here.test')).toBe(false)
+    expect(await onHost()).toHaveLength(before)
   })
 })

@@ -1,11 +1,13 @@
 import { spaceRecordAddress } from '@shared/space-address.js'
 import { markPending, putItem } from '../cache/items.js'
-import type { ActionTable } from '../actions/action-spec.js'
+import type { ActionPayloads, ActionTable } from '../actions/action-spec.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, CALENDAR_TYPE } from './calendar-space.js'
-import { ATTENDANCE_COLLECTION, attendanceFromRecord, attendanceRecord, attendanceRkey, type AttendanceEntry } from './attendance-record.js'
+import { ATTENDANCE_COLLECTION, attendanceFromRecord, attendanceRecord, attendanceRkey, walkInKey, type AttendanceEntry } from './attendance-record.js'
+import { UserFacingError } from '../ipc/errors.js'
+import { rememberHandle } from '../people/list-handles.js'
 
 const address = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, ATTENDANCE_COLLECTION, rkey)
 
@@ -44,44 +46,89 @@ async function ensureAttendanceWritable(rt: AccountRuntime, host: HostClient, gr
   known.add(space)
 }
 
+type CheckIn = ActionPayloads['attendance.checkIn']
+
+/** Where a queued check-in shows in the cache: at its record's key, or a walk-in's handle's until it is looked up. */
+const cacheKey = (p: CheckIn) => (p.did ? attendanceRkey(p.rkey, p.did) : walkInKey(p.rkey, p.handle ?? ''))
+
+/**
+ * Whom the check-in is for: its DID, or a walk-in's handle looked up now, both ways
+ * (people/walk-in-lookup.ts). A handle naming no one throws the refusal the outbox row
+ * and the door show; one that cannot be looked up yet throws "try again later".
+ */
+async function personOf(rt: AccountRuntime, p: CheckIn): Promise<string> {
+  if (p.did) return p.did
+  if (!p.handle) throw new UserFacingError('InvalidRequest', 'This check-in names no one.')
+  const did = await rt.walkIns(p.handle)
+  await rememberHandle(rt.cache, did, p.handle)
+  return did
+}
+
+/**
+ * A walk-in queued by handle, now known by DID: its waiting row moves to the record's key
+ * (still marked with its outbox row, which settles it), or goes when that key already
+ * shows them (another check-in of theirs), so they are never shown twice.
+ */
+async function placeWalkIn(rt: AccountRuntime, g: string, p: CheckIn, did: string, there?: AttendanceEntry): Promise<void> {
+  if (p.did || !p.handle) return
+  const from = walkInKey(p.rkey, p.handle)
+  const rkey = attendanceRkey(p.rkey, did)
+  await rt.cache.transaction().execute(async (tx) => {
+    const taken = await tx.selectFrom('item').select('key').where('groupDid', '=', g).where('kind', '=', 'attendance').where('key', '=', rkey).executeTakeFirst()
+    if (taken || there) {
+      await tx.deleteFrom('item').where('groupDid', '=', g).where('kind', '=', 'attendance').where('key', '=', from).execute()
+      if (there) await putItem(tx, g, 'attendance', rkey, there, null)
+      return
+    }
+    const entry: AttendanceEntry = { rkey, event: p.rkey, did, checkedInAt: p.checkedInAt, device: p.device, walkIn: p.walkIn }
+    await tx.updateTable('item').set({ key: rkey, view: JSON.stringify(entry) }).where('groupDid', '=', g).where('kind', '=', 'attendance').where('key', '=', from).execute()
+  })
+}
+
 /** Check-ins at the door (issue 27): group-authored attendance records at a key per event and person. */
 export const ATTENDANCE_ACTIONS: ActionTable<'attendance.checkIn' | 'attendance.undo'> = {
   'attendance.checkIn': {
-    label: (p, name) => `Check in ${name(p.did)}`,
-    // Shown at once, from the cache: the door works with the network gone.
+    label: (p, name) => (p.did ? `Check in ${name(p.did)}` : `Check in @${p.handle} (walk-in)`),
+    // Shown at once, from the cache: the door works with the network gone (a walk-in by the handle typed).
     applyToCache: (tx, g, p, id) =>
-      putItem(tx, g, 'attendance', attendanceRkey(p.rkey, p.did), { rkey: attendanceRkey(p.rkey, p.did), event: p.rkey, did: p.did, checkedInAt: p.checkedInAt, device: p.device, walkIn: p.walkIn } satisfies AttendanceEntry, id),
+      putItem(tx, g, 'attendance', cacheKey(p), { rkey: cacheKey(p), event: p.rkey, did: p.did ?? '', ...(p.did ? {} : { handle: p.handle }), checkedInAt: p.checkedInAt, device: p.device, walkIn: p.walkIn } satisfies AttendanceEntry, id),
     /**
      * Written with putRecord at the key of the event and person, so a replay lands on the
      * same record. Read first: when another door laptop already checked them in, theirs
      * stands (nothing is written) and the cache takes the host's record, which the door
      * shows as "Already checked in at 18:04 on <their laptop>": settled, not an error.
+     * A walk-in queued by handle is looked up first, and then goes the same way.
      */
     send: async (rt, g, p) => {
+      const did = await personOf(rt, p)
       const host = await rt.hostOf(g)
       const space = await ensureCalendarSpace(host, g, rt.knownSpaces)
-      const rkey = attendanceRkey(p.rkey, p.did)
+      const rkey = attendanceRkey(p.rkey, did)
       const there = await checkInOnHost(host, g, rkey)
       if (there) {
         // Ours from an interrupted attempt is done; anyone else's (another laptop, earlier) stands.
-        if (there.device !== p.device || there.checkedInAt !== p.checkedInAt) await putItem(rt.cache, g, 'attendance', rkey, there, null)
+        if (!p.did) await placeWalkIn(rt, g, p, did, there)
+        else if (there.device !== p.device || there.checkedInAt !== p.checkedInAt) await putItem(rt.cache, g, 'attendance', rkey, there, null)
         return { uri: address(g, rkey) }
       }
       await ensureAttendanceWritable(rt, host, g, space)
-      return rt.credentials.write(host.host, g, space, 'com.atproto.space.putRecord', {
+      const answer = await rt.credentials.write(host.host, g, space, 'com.atproto.space.putRecord', {
         space,
         repo: g,
         collection: ATTENDANCE_COLLECTION,
         rkey,
-        record: attendanceRecord(g, EVENT_COLLECTION, { event: p.rkey, did: p.did, checkedInAt: p.checkedInAt, device: p.device, walkIn: p.walkIn }, new Date().toISOString()),
+        record: attendanceRecord(g, EVENT_COLLECTION, { event: p.rkey, did, checkedInAt: p.checkedInAt, device: p.device, walkIn: p.walkIn }, new Date().toISOString()),
       })
+      await placeWalkIn(rt, g, p, did)
+      // The address names the record for the catch-up, a walk-in's too (its payload has no DID).
+      return { ...(answer as object), uri: address(g, rkey) }
     },
     conflicts: { Forbidden: 'Your role cannot check people in at this group’s events.' },
-    alreadyApplied: async (rt, g, p) => !!(await checkInOnHost(await rt.hostOf(g), g, attendanceRkey(p.rkey, p.did))),
+    alreadyApplied: async (rt, g, p) => !!(await checkInOnHost(await rt.hostOf(g), g, attendanceRkey(p.rkey, await personOf(rt, p)))),
     changes: ['record.created', 'record.updated'],
     list: 'events',
     confirmed: 'keep',
-    identifiers: (p, { groupDid }) => [address(groupDid, attendanceRkey(p.rkey, p.did))],
+    identifiers: (p, { groupDid, answer }) => (p.did ? [address(groupDid, attendanceRkey(p.rkey, p.did))] : answer.uri ? [answer.uri] : []),
   },
   'attendance.undo': {
     label: (p, name) => `Take back ${name(p.did)}’s check-in`,

@@ -11,6 +11,9 @@ export const ATTENDANCE_COLLECTION = 'example.groups.attendance'
  */
 export const attendanceRkey = (eventRkey: string, did: string) => `${eventRkey}-${createHash('sha256').update(did).digest('hex').slice(0, 16)}`
 
+/** Where a walk-in queued by handle waits in the cache (no DID yet): under the event, apart from every DID's key. */
+export const walkInKey = (eventRkey: string, handle: string) => `${eventRkey}-@${handle}`
+
 /** The name this computer checks people in under ("Checked in on <name>"): set for tests by CONVENE_DEVICE_NAME. */
 export const doorDeviceName = () => (process.env.CONVENE_DEVICE_NAME?.trim() || os.hostname() || 'this computer').slice(0, 64)
 
@@ -19,14 +22,17 @@ export interface AttendanceEntry {
   rkey: string
   /** The event's rkey. */
   event: string
+  /** '' for a walk-in queued by handle and not looked up yet (see `handle`). */
   did: string
+  /** A walk-in queued by handle while it could not be looked up: shown by it until sent. */
+  handle?: string
   checkedInAt: string
   device: string | null
   walkIn: boolean
 }
 
 /** The record as written: the event named by its at-uri, as an RSVP's strongRef names it. */
-export function attendanceRecord(groupDid: string, eventCollection: string, e: Omit<AttendanceEntry, 'rkey'>, now: string) {
+export function attendanceRecord(groupDid: string, eventCollection: string, e: Omit<AttendanceEntry, 'rkey' | 'handle'>, now: string) {
   return {
     $type: ATTENDANCE_COLLECTION,
     event: `at://${groupDid}/${eventCollection}/${e.event}`,

@@ -61,20 +61,21 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
     .execute()
   const entries = rows.map((r) => ({ ...(JSON.parse(r.view) as AttendanceEntry), pendingAction: r.pendingAction })).filter((e) => e.event === rkey)
   // A walk-in is no member and may not have answered: named by the handle the cache verified.
-  const strangers = entries.map((e) => e.did).filter((did) => !people.has(did))
+  const strangers = entries.map((e) => e.did).filter((did) => did && !people.has(did))
   const handles = strangers.length ? await knownHandles(cache, strangers) : new Map<string, string | null>()
   const device = doorDeviceName()
-  // A check-in being taken back (attendance.undo queued) is no longer shown as checked in.
-  const undoing = new Set(
-    (await cache.selectFrom('outbox').select(['id', 'kind']).where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).execute()).filter((o) => o.kind === 'attendance.undo').map((o) => o.id),
-  )
+  // A check-in being taken back (attendance.undo queued) is no longer shown as checked in,
+  // nor one refused (a walk-in's handle that names no one) before the next read clears it.
+  const outbox = await cache.selectFrom('outbox').select(['id', 'kind', 'state']).where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending', 'failed', 'conflict']).execute()
+  const undoing = new Set(outbox.filter((o) => (o.kind === 'attendance.undo' && (o.state === 'queued' || o.state === 'sending')) || o.state === 'failed' || o.state === 'conflict').map((o) => o.id))
   const checkIns: CheckIn[] = entries
     .filter((e) => e.pendingAction === null || !undoing.has(e.pendingAction))
     .map((e) => {
       const p = people.get(e.did)
       return {
         did: e.did,
-        handle: p?.handle ?? handles.get(e.did) ?? null,
+        // A walk-in queued by handle (no DID yet) is named by the handle typed.
+        handle: p?.handle ?? handles.get(e.did) ?? e.handle ?? null,
         displayName: p?.displayName ?? null,
         checkedInAt: e.checkedInAt,
         device: e.device,
@@ -96,7 +97,8 @@ export const HISTORY_EVENTS = 6
  * taken (any check-in at all), from the cache.
  */
 export async function attendanceHistory(cache: Kysely<CacheSchema>, groupDid: string, did: string, now = new Date()): Promise<AttendanceHistory> {
-  const entries = await readItems<AttendanceEntry>(cache, groupDid, 'attendance')
+  // A walk-in not looked up yet (no DID) is no one's attendance until it is sent.
+  const entries = (await readItems<AttendanceEntry>(cache, groupDid, 'attendance')).filter((e) => e.did)
   const taken = new Set(entries.map((e) => e.event))
   const events = (await readItems<CachedEvent>(cache, groupDid, 'event'))
     .filter((e) => taken.has(e.rkey) && Date.parse(e.startsAt) <= now.getTime())
@@ -108,7 +110,7 @@ export async function attendanceHistory(cache: Kysely<CacheSchema>, groupDid: st
 
 /** Who came to each event (by event rkey), named as the members list names them; from the cache. */
 export async function cameTo(cache: Kysely<CacheSchema>, groupDid: string): Promise<Map<string, { did: string; handle: string | null; displayName: string | null }[]>> {
-  const entries = await readItems<AttendanceEntry>(cache, groupDid, 'attendance')
+  const entries = (await readItems<AttendanceEntry>(cache, groupDid, 'attendance')).filter((e) => e.did)
   const out = new Map<string, { did: string; handle: string | null; displayName: string | null }[]>()
   if (!entries.length) return out
   const dids = [...new Set(entries.map((e) => e.did))]

@@ -5,12 +5,13 @@ import { UserFacingError } from '../ipc/errors.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import { AccountRuntime } from '../session/account-runtime.js'
 import { actionHandlers } from './organizer-actions.js'
+import type { WalkInResolver } from '../people/walk-in-lookup.js'
 
 /** Each signed-in account's runtime (its cache, outbox and tokens), opened on first use. */
 export class AccountRuntimes {
   private readonly open = new Map<string, Promise<AccountRuntime>>()
 
-  constructor(private readonly opts: { accounts: Accounts; dataDir: string; notices?: NoticeHub }) {}
+  constructor(private readonly opts: { accounts: Accounts; dataDir: string; notices?: NoticeHub; walkIns?: WalkInResolver }) {}
 
   get(accountDid: string): Promise<AccountRuntime> {
     let rt = this.open.get(accountDid)
@@ -20,6 +21,7 @@ export class AccountRuntimes {
         accounts: this.opts.accounts,
         cacheDir: path.join(this.opts.dataDir, 'cache'),
         actions: actionHandlers,
+        walkIns: this.opts.walkIns,
         onOutboxChange: (ids) => this.opts.notices?.emit('outbox.changed', { accountDid, ids }),
       })
       this.open.set(accountDid, rt)

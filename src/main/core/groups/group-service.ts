@@ -12,6 +12,7 @@ import { LiveChanges } from '../live/live-changes.js'
 import type { Profile } from '../people/profile-reader.js'
 import { rememberHandle } from '../people/list-handles.js'
 import { TodayService } from '../today/today-service.js'
+import type { WalkInResolver } from '../people/walk-in-lookup.js'
 
 export interface GroupServiceOptions {
   accounts: Accounts
@@ -24,6 +25,8 @@ export interface GroupServiceOptions {
   readProfile?: (did: string) => Promise<Profile>
   /** Where change notices go (to the window): which group, list or outbox moved, told what they now are (group-notices.ts). */
   notices?: NoticeHub
+  /** A door walk-in's handle to their DID, checked both ways, when the check-in is sent (people/walk-in-lookup.ts). */
+  walkIns?: WalkInResolver
 }
 
 /**

@@ -7,6 +7,7 @@ import { Outbox, type ActionHandler } from '../outbox/outbox.js'
 import { HostClient, type HostAddress } from '../xrpc/host-client.js'
 import { ServiceAuthCache } from '../xrpc/service-auth-cache.js'
 import { checkGrantedScope, mintWithSession } from './mint-service-auth.js'
+import { lookupUnavailable, type WalkInResolver } from '../people/walk-in-lookup.js'
 
 /**
  * Everything one signed-in account works with: its cache and outbox (one SQLite file),
@@ -23,6 +24,8 @@ export class AccountRuntime {
   /** Spaces known to exist, so a repeated write does not look them up again. */
   readonly knownSpaces = new Set<string>()
   outbox!: Outbox
+  /** A door walk-in's handle to their DID when their check-in is sent (people/walk-in-lookup.ts); none given: never found now, so kept. */
+  walkIns: WalkInResolver = (handle) => Promise.reject(lookupUnavailable(handle))
 
   private constructor(
     readonly did: string,
@@ -42,8 +45,10 @@ export class AccountRuntime {
     actions: (rt: AccountRuntime) => Record<string, ActionHandler>
     /** Which outbox rows changed (none named: some did). */
     onOutboxChange?: (ids?: number[]) => void
+    walkIns?: WalkInResolver
   }): Promise<AccountRuntime> {
     const rt = new AccountRuntime(opts.did, await openCacheDb(opts.cacheDir, opts.did), opts.accounts)
+    if (opts.walkIns) rt.walkIns = opts.walkIns
     rt.outbox = new Outbox(rt.cache, opts.actions(rt), opts.onOutboxChange)
     await rt.outbox.recoverInterrupted()
     return rt
