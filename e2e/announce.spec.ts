@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { addEvent } from './support/start-group.js'
 import { test, expect } from './support/fixtures.js'
 
 test.use({ locale: 'en-GB' })
@@ -17,13 +18,7 @@ test.describe('posting as the group', () => {
     await expect(page.getByTestId('public-posts')).toContainText('The group has not posted yet')
 
     const day = new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + 3 * 86_400_000))
-    await page.getByRole('button', { name: 'New event' }).click()
-    const form = page.getByRole('dialog', { name: 'New event' })
-    await form.getByLabel('Name').fill('Harbour walk')
-    await form.getByLabel('Start date').fill(day)
-    await form.getByLabel('Start time').fill('10:00')
-    await form.getByRole('button', { name: 'Add event' }).click()
-    await expect(form).toBeHidden()
+    await addEvent(page, { name: 'Harbour walk', day, time: '10:00' })
 
     // Once the host has the event, it can be announced.
     const announce = page.getByRole('button', { name: 'Announce Harbour walk' })

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.js'
-import { openSection, startGroup, syncNow } from './support/start-group.js'
+import { addEvent, openSection, startGroup, syncNow } from './support/start-group.js'
 import { hangHost } from './support/stack-control.js'
 
 /** The core's time limit here (the app's own is 15 s): the host is named within seconds. */
@@ -20,13 +20,7 @@ test.describe('door mode', () => {
   test('checks people in with the host not answering: typed letters, Enter, shown at once as waiting, sent when it is back; the event shows who came', async ({ page, app, signedIn: owner }) => {
     test.setTimeout(150_000)
     await startGroup(page, { prefix: 'door', name: 'Door night', policy: 'open', section: 'Calendar' })
-    await page.getByRole('button', { name: 'New event' }).click()
-    const form = page.getByRole('dialog', { name: 'New event' })
-    await form.getByLabel('Name').fill('Meetup at the door')
-    await form.getByLabel('Start date').fill(today())
-    await form.getByLabel('Start time').fill('00:00')
-    await form.getByRole('button', { name: 'Add event' }).click()
-    await expect(form).toBeHidden()
+    await addEvent(page, { name: 'Meetup at the door', day: today(), time: '00:00' })
     const card = page.getByRole('article', { name: 'Meetup at the door' })
     await expect(card.getByText('Sending…')).toHaveCount(0, { timeout: 20_000 })
     await syncNow(page)

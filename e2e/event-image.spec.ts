@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { addEvent } from './support/start-group.js'
 import { test, expect } from './support/fixtures.js'
 
 test.use({ locale: 'en-GB' })
@@ -19,13 +20,7 @@ test.describe('an event’s image', () => {
 
     // Today, late: in the agenda (under today) and in this month's grid.
     const day = new Intl.DateTimeFormat('en-CA').format(new Date())
-    await page.getByRole('button', { name: 'New event' }).click()
-    const form = page.getByRole('dialog', { name: 'New event' })
-    await form.getByLabel('Name').fill('Harbour walk')
-    await form.getByLabel('Start date').fill(day)
-    await form.getByLabel('Start time').fill('23:30')
-    await form.getByRole('button', { name: 'Add event' }).click()
-    await expect(form).toBeHidden()
+    await addEvent(page, { name: 'Harbour walk', day, time: '23:30' })
 
     // Once the host has the event, an image can go beside it.
     const choose = page.getByRole('button', { name: 'Image for Harbour walk' })

@@ -1,5 +1,5 @@
 import { test, expect, saveDownload } from './support/fixtures.js'
-import { openSection, startGroup, syncNow } from './support/start-group.js'
+import { addEvent, openSection, startGroup, syncNow } from './support/start-group.js'
 import { asPeer } from './support/peer.js'
 
 test.describe('lists out', () => {
@@ -43,13 +43,7 @@ test.describe('lists out', () => {
   test('an organizer saves an event’s attendees as CSV: each answer with its place, and who was checked in at the door', async ({ page, app, signedIn: owner }) => {
     test.setTimeout(120_000)
     await startGroup(page, { prefix: 'attendees', name: 'Board games', policy: 'open', section: 'Calendar' })
-    await page.getByRole('button', { name: 'New event' }).click()
-    const form = page.getByRole('dialog', { name: 'New event' })
-    await form.getByLabel('Name').fill('Games night')
-    await form.getByLabel('Start date').fill(new Intl.DateTimeFormat('en-CA').format(new Date()))
-    await form.getByLabel('Start time').fill('00:00')
-    await form.getByRole('button', { name: 'Add event' }).click()
-    await expect(form).toBeHidden()
+    await addEvent(page, { name: 'Games night', day: new Intl.DateTimeFormat('en-CA').format(new Date()), time: '00:00' })
     const card = page.getByRole('article', { name: 'Games night' })
     await expect(card.getByText('Sending…')).toHaveCount(0, { timeout: 20_000 })
     await card.getByRole('button', { name: 'Going to Games night', exact: true }).click()

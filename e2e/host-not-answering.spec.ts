@@ -1,5 +1,5 @@
 import { test, expect } from './support/fixtures.js'
-import { startGroup, syncNow } from './support/start-group.js'
+import { addEvent, startGroup, syncNow } from './support/start-group.js'
 import { hangHost } from './support/stack-control.js'
 
 /** The core's time limit here (the app's own is 15 s): the host is named within seconds. */
@@ -18,13 +18,7 @@ test.describe('a group host that does not answer', () => {
     // The host takes every connection and never answers.
     const bringBack = await hangHost()
     try {
-      await page.getByRole('button', { name: 'New event' }).click()
-      const form = page.getByRole('dialog', { name: 'New event' })
-      await form.getByLabel('Name').fill('Harbour walk')
-      await form.getByLabel('Start date').fill(dayAhead(3))
-      await form.getByLabel('Start time').fill('10:00')
-      await form.getByRole('button', { name: 'Add event' }).click()
-      await expect(form).toBeHidden()
+      await addEvent(page, { name: 'Harbour walk', day: dayAhead(3), time: '10:00' })
       // Shown at once from the cache, marked as not yet sent.
       const card = page.getByRole('article', { name: 'Harbour walk' })
       await expect(card.getByText('Sending…')).toBeVisible()

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
-import { startGroup, syncNow } from './support/start-group.js'
+import { addEvent, startGroup, syncNow } from './support/start-group.js'
 import { MemberPds } from '../test/support/member-pds.js'
 
 const RSVP = 'example.groups.rsvp'
@@ -13,13 +13,7 @@ test.describe('who is coming', () => {
     const { groupDid } = await startGroup(page, { prefix: 'rsvp', name: 'Picnickers', policy: 'open', section: 'Calendar' })
 
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
-    await page.getByRole('button', { name: 'New event' }).click()
-    const form = page.getByRole('dialog', { name: 'New event' })
-    await form.getByLabel('Name').fill('Picnic')
-    await form.getByLabel('Start date').fill(day)
-    await form.getByLabel('Start time').fill('12:00')
-    await form.getByRole('button', { name: 'Add event' }).click()
-    await expect(form).toBeHidden()
+    await addEvent(page, { name: 'Picnic', day, time: '12:00' })
     const card = page.locator('article.cal-event', { hasText: 'Picnic' })
     const counts = card.getByTestId('rsvp-counts')
     await expect(counts).toHaveText('0 going · 0 interested · 0 not going', { timeout: 15_000 })

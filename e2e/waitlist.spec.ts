@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
-import { startGroup, syncNow } from './support/start-group.js'
+import { addEvent, startGroup, syncNow } from './support/start-group.js'
 import { MemberPds } from '../test/support/member-pds.js'
 
 const RSVP = 'example.groups.rsvp'
@@ -13,13 +13,7 @@ test.describe('capacity and the waitlist', () => {
     const { groupDid } = await startGroup(page, { prefix: 'wait', name: 'Waiters', policy: 'open', section: 'Calendar' })
 
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
-    await page.getByRole('button', { name: 'New event' }).click()
-    const form = page.getByRole('dialog', { name: 'New event' })
-    await form.getByLabel('Name').fill('Meetup')
-    await form.getByLabel('Start date').fill(day)
-    await form.getByLabel('Start time').fill('18:00')
-    await form.getByRole('button', { name: 'Add event' }).click()
-    await expect(form).toBeHidden()
+    await addEvent(page, { name: 'Meetup', day, time: '18:00' })
     const card = page.locator('article.cal-event', { hasText: 'Meetup' })
     await expect(card.getByTestId('rsvp-counts')).toBeVisible({ timeout: 15_000 })
     const rkey = (await card.getAttribute('data-testid'))!.replace(/^event-/, '')

@@ -27,3 +27,14 @@ export async function syncNow(page: Page) {
   await page.getByRole('button', { name: 'Sync now' }).click()
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled({ timeout: 20_000 })
 }
+
+/** Adds an event from the Calendar tab's "New event" form (`day`: YYYY-MM-DD, `time`: HH:MM), and waits for the form to close. */
+export async function addEvent(page: Page, opts: { name: string; day: string; time: string }) {
+  await page.getByRole('button', { name: 'New event' }).click()
+  const form = page.getByRole('dialog', { name: 'New event' })
+  await form.getByLabel('Name').fill(opts.name)
+  await form.getByLabel('Start date').fill(opts.day)
+  await form.getByLabel('Start time').fill(opts.time)
+  await form.getByRole('button', { name: 'Add event' }).click()
+  await expect(form).toBeHidden()
+}
