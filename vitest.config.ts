@@ -10,8 +10,12 @@ export default defineConfig({
     // Integration tests start the real local network (PLC, PDS, host): seconds, not ms.
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    // Two cores: files run in parallel, but each starts its own network on free ports.
+    // One PLC and PDS for the run; each file starts its own group host and people on them.
+    globalSetup: ['test/support/shared-network.ts'],
     fileParallelism: true,
+    // Vitest's default is the cores less one: a single worker on a 2-core machine, idle
+    // while a file waits on a sign-in page or a host's answer. Two keep both cores busy.
+    maxWorkers: 2,
     reporters: ['default'],
   },
 })

@@ -40,10 +40,13 @@ export default defineConfig({
       'test/integration/host/space-blobs.test.ts',
       'test/postgres/**/*.test.ts',
     ],
-    globalSetup: ['test/support/postgres-setup.ts'],
+    globalSetup: ['test/support/postgres-setup.ts', 'test/support/shared-network.ts'],
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: true,
+    // Vitest's default is the cores less one: a single worker on a 2-core machine, idle
+    // while a file waits on a sign-in page or a host's answer. Two keep both cores busy.
+    maxWorkers: 2,
     reporters: ['default'],
   },
 })

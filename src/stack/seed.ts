@@ -28,16 +28,20 @@ export const DEMO_PROFILES: Record<StackAccountName, { displayName: string; desc
   outsider2: { displayName: 'Oona Lake', description: 'Photographer, looking for a walking group.', colour: [40, 160, 170] },
 }
 
-export async function createDemoAccounts(pds: PdsClient): Promise<StackAccount[]> {
-  const accounts: StackAccount[] = []
-  for (const name of STACK_ACCOUNT_NAMES) {
-    const handle = `${name}-demo.test`
-    const { did, accessJwt } = await pds.createAccount(handle, DEMO_PASSWORD)
-    const profile = DEMO_PROFILES[name]
-    await putProfile(pds, did, accessJwt, profile.displayName, profile.description, avatarPng(profile.colour))
-    accounts.push({ name, handle, did, password: DEMO_PASSWORD, displayName: profile.displayName })
-  }
-  return accounts
+/**
+ * The demo people, `<name>-<tag>.test` (tag `demo` unless a stack on a shared PDS needs
+ * handles of its own), made side by side: each is its own PLC operation and repo.
+ */
+export async function createDemoAccounts(pds: PdsClient, tag = 'demo'): Promise<StackAccount[]> {
+  return Promise.all(
+    STACK_ACCOUNT_NAMES.map(async (name): Promise<StackAccount> => {
+      const handle = `${name}-${tag}.test`
+      const { did, accessJwt } = await pds.createAccount(handle, DEMO_PASSWORD)
+      const profile = DEMO_PROFILES[name]
+      await putProfile(pds, did, accessJwt, profile.displayName, profile.description, avatarPng(profile.colour))
+      return { name, handle, did, password: DEMO_PASSWORD, displayName: profile.displayName }
+    }),
+  )
 }
 
 /** A person's `app.bsky.actor.profile` record (rkey `self`), its avatar uploaded first. */

@@ -43,6 +43,59 @@ export interface StackOptions {
   hostProcesses?: number
   /** Progress lines for people watching; silent by default. */
   log?: (line: string) => void
+  /**
+   * A PLC directory and PDS already running (one a test run shares, see
+   * {@link startIdentityNetwork}): only the accounts and the group host are made anew.
+   * Default: a PLC and a PDS of this stack's own.
+   */
+  identity?: IdentityNetworkAddresses
+  /**
+   * The middle of the demo accounts' handles, `<name>-<tag>.test`. Default `demo`; a
+   * stack on a shared PDS needs a tag of its own, since a PDS has one account per handle.
+   */
+  accountTag?: string
+}
+
+/** Where a running PLC directory and PDS answer, and whose repo serves the lexicons. */
+export interface IdentityNetworkAddresses {
+  plc: string
+  pds: string
+  lexiconAuthority: string
+}
+
+export interface IdentityNetwork extends IdentityNetworkAddresses {
+  stop(): Promise<void>
+}
+
+/**
+ * A PLC directory and the real PDS, with the lexicons published, and nothing else:
+ * what a test run shares between its files (test/support/shared-network.ts), each of
+ * which starts its own group host and accounts on it with {@link startStack}.
+ */
+export async function startIdentityNetwork(dataDir: string): Promise<IdentityNetwork> {
+  const plc = await startPlc(await freePort())
+  try {
+    const pds = await startPds({ port: await freePort(), plcUrl: plc.url, dataDirectory: path.join(dataDir, 'pds') })
+    try {
+      const lexiconAuthority = await publishLexicons(new PdsClient(pds.url))
+      pds.setLexiconAuthority(lexiconAuthority)
+      return {
+        plc: plc.url,
+        pds: pds.url,
+        lexiconAuthority,
+        async stop() {
+          await pds.close().catch(() => {})
+          await plc.close().catch(() => {})
+        },
+      }
+    } catch (err) {
+      await pds.close().catch(() => {})
+      throw err
+    }
+  } catch (err) {
+    await plc.close().catch(() => {})
+    throw err
+  }
 }
 
 /** Group handles on the local network: `<name>.groups.test` (decisions 6.3). */
@@ -94,22 +147,32 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   try {
-    const plc: RunningPlc = await startPlc(opts.plcPort ?? (await freePort()))
-    cleanups.push(() => plc.close())
-    log(`PLC directory   ${plc.url}`)
+    let plcUrl: string
+    let pdsUrl: string
+    let lexiconAuthority: string
+    let plc: RunningPlc | null = null
+    if (opts.identity) {
+      ;({ plc: plcUrl, pds: pdsUrl, lexiconAuthority } = opts.identity)
+    } else {
+      plc = await startPlc(opts.plcPort ?? (await freePort()))
+      const ownPlc = plc
+      cleanups.push(() => ownPlc.close())
+      plcUrl = plc.url
+      log(`PLC directory   ${plc.url}`)
 
-    const pds: RunningPds = await startPds({
-      port: opts.pdsPort ?? (await freePort()),
-      plcUrl: plc.url,
-      dataDirectory: path.join(dataDir, 'pds'),
-    })
-    cleanups.push(() => pds.close())
-    log(`PDS             ${pds.url}`)
+      const pds: RunningPds = await startPds({
+        port: opts.pdsPort ?? (await freePort()),
+        plcUrl: plc.url,
+        dataDirectory: path.join(dataDir, 'pds'),
+      })
+      cleanups.push(() => pds.close())
+      pdsUrl = pds.url
+      log(`PDS             ${pds.url}`)
+      lexiconAuthority = await publishLexicons(new PdsClient(pds.url))
+      pds.setLexiconAuthority(lexiconAuthority)
+    }
 
-    const client = new PdsClient(pds.url)
-    const accounts = await createDemoAccounts(client)
-    const lexiconAuthority = await publishLexicons(client)
-    pds.setLexiconAuthority(lexiconAuthority)
+    const accounts = await createDemoAccounts(new PdsClient(pdsUrl), opts.accountTag)
     log(`accounts        ${accounts.map((a) => a.handle).join(', ')}`)
 
     const seedFile = path.join(dataDir, 'host-seed.json')
@@ -128,7 +191,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     if (proxy) cleanups.push(() => proxy.close())
     const hostOptsFor = async (i: number) => ({
       port: proxy ? await freePort() : hostPort,
-      plcUrl: plc.url,
+      plcUrl,
       dataDir: path.join(dataDir, i === 0 ? 'host' : `host-${i + 1}`),
       seedFile,
       keyFile,
@@ -138,7 +201,7 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
         STACK_HANDLE_DOMAIN,
         // The group sign-in resolves people's `.test` handles where they live.
         '--handle-resolver',
-        pds.url,
+        pdsUrl,
         ...((opts.hostRateLimits ?? GENEROUS_RATE_LIMITS) ? ['--rate-limits', opts.hostRateLimits ?? GENEROUS_RATE_LIMITS] : []),
         '--max-groups-per-account',
         String(opts.hostMaxGroupsPerAccount ?? GENEROUS_GROUPS_PER_ACCOUNT),
@@ -168,8 +231,8 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     log(`host log        ${hostOpts.logFile} (JSON lines)`)
 
     const file: StackFile = {
-      plc: plc.url,
-      pds: pds.url,
+      plc: plcUrl,
+      pds: pdsUrl,
       host: { url: host.ready.url, serviceDid: host.ready.serviceDid, aud: host.ready.aud },
       accounts,
       groups: host.ready.groups.map((g) => ({
@@ -193,9 +256,15 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     }
     const hostProcessUrls = () => hostOptsList.map((o) => `http://127.0.0.1:${o.port}`)
     const hostPids = () => hosts.map((h) => h.child.pid!).filter(Boolean)
-    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => plc.whileDown(fn), plcLookups: (did) => plc.lookups(did), hostProcessUrls, hostPids, hostDb: opts.hostDb }
+    // A shared PLC is another process's: an outage or its look-ups need a stack of one's own.
+    const ownPlc = () => plc ?? failNoOwnPlc()
+    return { file, dataDir, stop, restartHost, whilePlcDown: (fn) => ownPlc().whileDown(fn), plcLookups: (did) => ownPlc().lookups(did), hostProcessUrls, hostPids, hostDb: opts.hostDb }
   } catch (err) {
     await stop()
     throw err
   }
+}
+
+function failNoOwnPlc(): never {
+  throw new Error('this stack shares its PLC directory (the identity option): start one with its own to take the PLC down or count its look-ups')
 }

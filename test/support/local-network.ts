@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest'
 import { startStack, type RunningStack, type StackOptions } from '../../src/stack/stack.js'
 import { createDatabaseAt } from '../../src/stack/postgres-cluster.js'
+import { randomBytes } from 'node:crypto'
+import { sharedIdentity } from './shared-network.js'
 import type { StackAccountName, StackFile, StackGroupName } from '../../src/shared/stack-file.js'
 
 export interface XrpcResult<T = Record<string, unknown>> {
@@ -88,15 +90,31 @@ async function testHostDb(): Promise<Pick<StackOptions, 'hostDb'>> {
   return admin ? { hostDb: await createDatabaseAt(admin) } : {}
 }
 
+type NetworkOptions = Pick<StackOptions, 'hostRateLimits' | 'hostStreamLimits' | 'hostMaxGroupsPerAccount' | 'hostChangeLogDays' | 'hostProcesses'> & {
+  /**
+   * A PLC directory and PDS of the file's own, for tests that take the PLC down or count
+   * its look-ups. Default: the run's shared ones (test/support/shared-network.ts).
+   */
+  ownIdentity?: boolean
+}
+
+/** Six base-36 characters: `outsider2-<tag>` stays within the PDS's 18 for a handle's first label. */
+const accountTag = () => BigInt(`0x${randomBytes(4).toString('hex')}`).toString(36).padStart(6, '0').slice(-6)
+
 /**
- * Starts a fresh local network for one test file (PLC, the real PDS, the host as its
- * own process) and stops it afterwards. `opts` reach `startStack` (e.g. the host's
- * rate limits and groups per account, generous unless a test says otherwise; how long it keeps its change log).
+ * A local network for one test file, stopped afterwards: a group host of its own (its own
+ * process and store, the demo groups seeded) and demo people of its own (`owner-<tag>.test`
+ * and so on), on the run's shared PLC and PDS, or on a PLC and PDS of its own where there
+ * is none (or `ownIdentity` asks). No file sees another's people or groups. `opts` reach
+ * `startStack` (e.g. the host's rate limits and groups per account, generous unless a
+ * test says otherwise; how long it keeps its change log).
  */
-export function useLocalNetwork(opts: Pick<StackOptions, 'hostRateLimits' | 'hostStreamLimits' | 'hostMaxGroupsPerAccount' | 'hostChangeLogDays' | 'hostProcesses'> = {}) {
+export function useLocalNetwork(opts: NetworkOptions = {}) {
   let running: RunningStack | undefined
+  const { ownIdentity, ...stackOpts } = opts
   beforeAll(async () => {
-    running = await startStack({ ...opts, ...(await testHostDb()) })
+    const identity = ownIdentity ? undefined : sharedIdentity()
+    running = await startStack({ ...stackOpts, ...(await testHostDb()), ...(identity ? { identity, accountTag: accountTag() } : {}) })
   })
   afterAll(async () => {
     await running?.stop()

@@ -172,7 +172,7 @@ describe('pushed authorization requests', () => {
     ['no PKCE', { code_challenge: undefined, code_challenge_method: undefined }, 400, 'invalid_request'],
     ['plain PKCE', { code_challenge_method: 'plain' }, 400, 'invalid_request'],
     ['a scope the client does not declare', { scope: 'atproto repo:app.bsky.feed.post' }, 400, 'invalid_scope'],
-    ['a login_hint that is no group here', { login_hint: 'admin-demo.test' }, 400, 'invalid_request'],
+    ['a login_hint that is a person, no group here', { login_hint: 'admin-demo.test' }, 400, 'invalid_request'],
     ['no login_hint', { login_hint: undefined }, 400, 'invalid_request'],
     ['a request object', { request: 'eyJhbGciOiJub25lIn0.e30.' }, 400, 'request_not_supported'],
     ['response_type token', { response_type: 'token' }, 400, 'unsupported_response_type'],
@@ -433,7 +433,7 @@ describe('the authorization pages', () => {
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie } : {}) },
-        body: new URLSearchParams({ request_uri: requestUri, handle: 'admin-demo.test', ...fields }).toString(),
+        body: new URLSearchParams({ request_uri: requestUri, handle: net.stack.accounts.find((a) => a.name === 'admin')!.handle, ...fields }).toString(),
       })
     expect((await submit({ csrf: 'forged' }, true)).status).toBe(403)
     expect((await submit({ csrf }, false)).status).toBe(403)

@@ -13,7 +13,7 @@ import { signServiceJwt } from '../../support/service-jwt.js'
  * whole allowance.
  */
 const LIMIT = 5
-const net = useLocalNetwork({ hostRateLimits: `unauthenticated=${LIMIT}` })
+const net = useLocalNetwork({ hostRateLimits: `unauthenticated=${LIMIT}`, ownIdentity: true })
 
 interface Answer {
   status: number

@@ -4,7 +4,7 @@ import { useLocalNetwork, xrpc } from '../../support/local-network.js'
 
 // Low limits, so each is met in a few calls; the defaults (3,000 and 10,000 an hour) are
 // shown by test/unit/host-rate-limits.test.ts and, for createGroup, rate-limits.test.ts.
-const net = useLocalNetwork({ hostRateLimits: 'procedures=4,queries=5,unauthenticated=6' })
+const net = useLocalNetwork({ hostRateLimits: 'procedures=4,queries=5,unauthenticated=6', ownIdentity: true })
 
 /** A well-formed did:plc that no one has made. */
 const madeUpDid = () => `did:plc:${[...randomBytes(24)].map((b) => 'abcdefghijklmnopqrstuvwxyz234567'[b % 32]).join('')}`

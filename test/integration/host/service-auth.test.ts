@@ -5,7 +5,8 @@ import { useLocalNetwork, xrpc } from '../../support/local-network.js'
 import { mintControlledDid } from '../../support/plc-identity.js'
 import { signServiceJwt } from '../../support/service-jwt.js'
 
-const net = useLocalNetwork()
+// Its own PLC: one test takes the directory down.
+const net = useLocalNetwork({ ownIdentity: true })
 const as = net.caller
 
 const METHOD = 'example.groups.getGroup'
