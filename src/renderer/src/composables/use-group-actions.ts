@@ -39,7 +39,12 @@ export function useGroupActions(group: () => GroupSummary) {
       return false
     }
   }
-  const act = (action: GroupAction, opts?: { inline?: boolean; done?: string }) => run(() => store.act(group().accountDid, group().did, action), opts)
+  /** `queued` hears the action's outbox id, for a view that reads the host again once that item has landed. */
+  const act = (action: GroupAction, opts?: { inline?: boolean; done?: string; queued?: (outboxId: number) => void }) =>
+    run(async () => {
+      const outboxId = await store.act(group().accountDid, group().did, action)
+      opts?.queued?.(outboxId)
+    }, opts)
   const actMany = (actions: GroupAction[], opts?: { inline?: boolean; done?: string }) => run(() => store.actMany(group().accountDid, group().did, actions), opts)
   /**
    * A bulk action: queued all or none, held back `hold` ms when asked (its Undo is the
