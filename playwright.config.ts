@@ -11,7 +11,8 @@ export default defineConfig<{ shell: Shell }>({
   outputDir: 'test-results',
   timeout: 60_000,
   workers: 1,
-  reporter: [['list', { printSteps: false }]],
+  // `npm test` also keeps a JSON report for its closing table of the slowest files (scripts/test-report.mjs).
+  reporter: [['list', { printSteps: false }], ...(process.env.CONVENE_TEST_REPORT_DIR ? [['json', { outputFile: `${process.env.CONVENE_TEST_REPORT_DIR}/playwright.json` }] as const] : [])],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     screenshot: 'on',

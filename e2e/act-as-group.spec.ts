@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test'
 import { test, expect, startActingAsGroup } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 
+// About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
+test.use({ cast: 'demo' })
+
 /**
  * The person's part on the group host's pages: their own handle, their own PDS's sign-in
  * and consent (the host asks it for `atproto` only), then the host's consent for Convene,

@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from './support/fixtures.js'
 
+// About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
+test.use({ cast: 'demo' })
+
 test.describe('finding your groups', () => {
   test('after sign-in, an organizer sees every group they hold a role in, without typing a handle', async ({ page, app, signedIn: _owner }) => {
 

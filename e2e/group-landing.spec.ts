@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.js'
 import { openSection } from './support/start-group.js'
 
+// About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
+test.use({ cast: 'demo' })
+
 /** Opens a seeded group from the switcher (found after sign-in) and waits for its page. */
 async function openFromSwitcher(page: Page, handle: string, name: string) {
   const link = page.getByRole('navigation', { name: 'Your groups' }).getByTestId(`group-link-${handle}`)

@@ -4,6 +4,9 @@ import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { seedCachedJoinRequests } from '../test/support/seed-cache.js'
 
+// About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
+test.use({ cast: 'demo' })
+
 /** The owner signed in, a new approval group open on its join requests, and one person asking to join it. */
 async function oneAsking(page: Page, app: AppUnderTest, group: { prefix: string; name: string }) {
   await openSignedIn(page, app, 'owner')

@@ -3,6 +3,9 @@ import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 import { seedCachedJoinRequests, seedCachedSubjects } from '../test/support/seed-cache.js'
 
+// About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
+test.use({ cast: 'demo' })
+
 /** A group's section in the window's address, its DID escaped or not. */
 const groupPage = (did: string, section: string) => new RegExp(`/(${did}|${encodeURIComponent(did)})/${section}$`)
 

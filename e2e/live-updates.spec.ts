@@ -5,11 +5,15 @@ import { randomUUID } from 'node:crypto'
 import { test, expect, signInThroughPds, openSignedIn } from './support/fixtures.js'
 import { openSection } from './support/start-group.js'
 import { takeHostDown } from './support/stack-control.js'
+import { workerNetwork } from './support/worker-network.js'
 import { asPeer } from './support/peer.js'
 import { launchLoopbackApp } from '../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../src/main/core/secrets/keychain-secret-store.js'
 import type { StackAccountName, StackFile } from '../src/shared/stack-file.js'
 import type { BrowserContext } from '@playwright/test'
+
+// About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
+test.use({ cast: 'demo' })
 
 /**
  * How long a window may take to go live: a first attempt whose handshake the host does
@@ -50,7 +54,7 @@ async function newPerson(stack: StackFile, asksToJoin?: string): Promise<string>
 async function secondApp(context: BrowserContext, stack: StackFile, name: StackAccountName) {
   const keychainService = `convene-e2e-${randomUUID()}`
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
-  const launched = await launchLoopbackApp({ stackFile: process.env.CONVENE_E2E_STACK!, version: '0.0.0-e2e', keychainService, dataDir })
+  const launched = await launchLoopbackApp({ stackFile: workerNetwork().stackFile, version: '0.0.0-e2e', keychainService, dataDir })
   const close = async () => {
     await launched.close()
     const secrets = new KeychainSecretStore(keychainService)

@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test'
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { groupWithEverything, layoutProblems, mainScreens, visit, WINDOW_SIZES } from './support/window-fit.js'
 
+// About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
+test.use({ cast: 'demo' })
+
 /** What axe-core finds against WCAG 2.1 A and AA in the open overlay or menu (as accessibility.spec.ts asks of every screen). */
 async function violations(page: Page, within: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).include(within).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()

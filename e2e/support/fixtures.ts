@@ -10,6 +10,9 @@ import { callLog, type CallLog } from '../../src/main/core/ipc/dispatch.js'
 import type { Channel } from '../../src/shared/ipc/contract.js'
 import type { StackAccount, StackAccountName, StackFile } from '../../src/shared/stack-file.js'
 import { ELECTRON_SKIP_REASON } from './electron-skip.js'
+import { createDemoAccounts } from '../../src/stack/seed.js'
+import { PdsClient } from '../../src/stack/pds-client.js'
+import { workerNetwork } from './worker-network.js'
 
 /** Which shell carries the app in a test: set per Playwright project (playwright.config.ts). */
 export type Shell = 'loopback' | 'electron'
@@ -32,6 +35,12 @@ export interface AppUnderTest {
   callCounts(): Promise<Partial<Record<Channel, number>>>
 }
 
+/** Whose people a test works with: see the `cast` option. */
+export type Cast = 'fresh' | 'demo'
+
+/** Six base-36 characters: `outsider2-<tag>` stays within the PDS's 18 for a handle's first label. */
+const castTag = () => BigInt(`0x${randomUUID().replace(/-/g, '').slice(0, 8)}`).toString(36).padStart(6, '0').slice(-6)
+
 /**
  * Where sign-in pages open. The loopback shell's window opens them in a new tab; the
  * Electron shell hands them to the OS browser, which tests stand in for with a tab of
@@ -45,8 +54,15 @@ const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
  * built renderer. Its keychain items and data folder are removed afterwards.
  * Where no Electron binary exists, the Electron project's tests skip, saying why.
  */
-export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostTimeoutMs: number | undefined; undoHoldMs: number | undefined; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
+export const test = base.extend<{ app: AppUnderTest; cast: Cast; liveUpdates: boolean; hostTimeoutMs: number | undefined; undoHoldMs: number | undefined; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
   shell: ['loopback', { option: true, scope: 'worker' }],
+  /**
+   * Who the test's people are. `fresh` (the default): the six demo people made anew for
+   * this test on the run's PDS (same names and faces, handles `owner-<tag>.test`), in
+   * no group yet, so a test sees only the groups it starts and no test sees another's.
+   * `demo`: the network's seeded people, for tests about the seeded demo groups.
+   */
+  cast: ['fresh', { option: true }],
   /** The app's live connections to its group host; off to show what an app without them does. */
   liveUpdates: [true, { option: true }],
   /**
@@ -65,11 +81,12 @@ export const test = base.extend<{ app: AppUnderTest; liveUpdates: boolean; hostT
   signedIn: async ({ page, app, signInAs }, use) => {
     await use(await openSignedIn(page, app, signInAs))
   },
-  app: async ({ shell, context, timezoneId, locale, liveUpdates, hostTimeoutMs, undoHoldMs }, use, testInfo) => {
+  app: async ({ shell, cast, context, timezoneId, locale, liveUpdates, hostTimeoutMs, undoHoldMs }, use, testInfo) => {
     const binary = shell === 'electron' ? electronBinary() : null
     testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
-    const stackFile = process.env.CONVENE_E2E_STACK!
-    const stack = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
+    const { stackFile } = workerNetwork()
+    const network = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
+    const stack = cast === 'demo' ? network : { ...network, accounts: await createDemoAccounts(new PdsClient(network.pds), castTag()) }
     const keychainService = `convene-e2e-${randomUUID()}`
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
     try {

@@ -7,18 +7,38 @@ import { startStack } from '../../src/stack/stack.js'
 import { writeStackFile } from '../../src/stack/stack-file-io.js'
 import { electronBinary } from '../../src/dev/electron-binary.js'
 import { ELECTRON_SKIP_REASON } from './electron-skip.js'
+import type { FullConfig } from '@playwright/test'
+import { E2E_STACKS_ENV } from './worker-network.js'
 
 /**
- * One local network for the whole run; each test gets its own app (see fixtures.ts).
- * A small control server on loopback lets a test take the group host down and bring it
- * back (support/stack-control.ts), as the core's integration tests do in-process.
+ * One local network per Playwright worker, each with a small control server on loopback
+ * that lets a test take that network's group host down and bring it back
+ * (support/stack-control.ts), as the core's integration tests do in-process. A worker's
+ * tests use its own network only (support/worker-network.ts), so one worker taking its
+ * host down never touches another's test; each test gets its own app and people
+ * (fixtures.ts).
  */
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   if (!electronBinary()) console.log(`[electron suite] skipped: ${ELECTRON_SKIP_REASON}`)
+  const networks: Awaited<ReturnType<typeof startNetwork>>[] = []
+  try {
+    // One after another: two PDS start-ups side by side only make each slower on two cores.
+    for (let i = 0; i < Math.max(1, config.workers); i++) networks.push(await startNetwork())
+  } catch (err) {
+    for (const n of networks) await n.stop()
+    throw err
+  }
+  process.env[E2E_STACKS_ENV] = JSON.stringify(networks.map((n) => ({ stackFile: n.stackFile, control: n.control })))
+  return async () => {
+    for (const n of networks) await n.stop()
+  }
+}
+
+/** A local network, its stack file in a folder of its own, and its control server. */
+async function startNetwork() {
   const stack = await startStack()
   const stackFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-')), 'stack.json')
   writeStackFile(stackFile, stack.file)
-  process.env.CONVENE_E2E_STACK = stackFile
 
   let bringBack: (() => void) | null = null
   let restarting: Promise<void> | null = null
@@ -55,14 +75,17 @@ export default async function globalSetup() {
     reply(404, 'unknown control')
   })
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
-  process.env.CONVENE_E2E_STACK_CONTROL = `http://127.0.0.1:${(control.address() as { port: number }).port}`
 
-  return async () => {
-    bringBack?.()
-    await restarting?.catch(() => {})
-    control.close()
-    await stack.stop()
-    fs.rmSync(path.dirname(stackFile), { recursive: true, force: true })
+  return {
+    stackFile,
+    control: `http://127.0.0.1:${(control.address() as { port: number }).port}`,
+    async stop() {
+      bringBack?.()
+      await restarting?.catch(() => {})
+      control.close()
+      await stack.stop()
+      fs.rmSync(path.dirname(stackFile), { recursive: true, force: true })
+    },
   }
 }
 

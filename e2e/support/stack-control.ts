@@ -1,5 +1,7 @@
+import { workerNetwork } from './worker-network.js'
+
 /**
- * Takes the run's group host down until the returned function brings it back (see
+ * Takes this worker's group host down until the returned function brings it back (see
  * global-setup.ts). Tests call that in a `finally`, so one failing test cannot leave
  * the shared network without its host.
  */
@@ -8,7 +10,7 @@ export function takeHostDown(): Promise<() => Promise<void>> {
 }
 
 /**
- * Hangs the run's group host until the returned function brings it back: its port takes
+ * Hangs this worker's group host until the returned function brings it back: its port takes
  * every connection and never answers (the app's time limit, not a refused connection,
  * is what ends each request). Use with the `hostTimeoutMs` fixture option.
  */
@@ -17,8 +19,7 @@ export function hangHost(): Promise<() => Promise<void>> {
 }
 
 async function control(how: 'down' | 'hang'): Promise<() => Promise<void>> {
-  const base = process.env.CONVENE_E2E_STACK_CONTROL
-  if (!base) throw new Error('no stack control: run the e2e tests through playwright.config.ts')
+  const base = workerNetwork().control
   const post = async (what: string) => {
     const res = await fetch(`${base}/host/${what}`, { method: 'POST' })
     if (!res.ok) throw new Error(`host ${what}: ${res.status} ${await res.text()}`)
