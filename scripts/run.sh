@@ -4,6 +4,8 @@
 set -euo pipefail
 task=${1:?usage: run.sh <task> [args]}
 shift
+# When the task began, set-up included: `npm test` shows the set-up's time in its table.
+export CONVENE_TASK_STARTED="${CONVENE_TASK_STARTED:-$(date +%s)}"
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh" "$task"
 cd "$CONVENE_ROOT"
 
