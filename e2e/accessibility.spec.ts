@@ -46,6 +46,9 @@ test.describe('accessibility', () => {
   // about every screen, not the wait (a held row and its toast pass axe in e2e/undo.spec.ts).
   test.use({ undoHoldMs: 0 })
   test('every screen has names for its controls and passes axe (WCAG 2.1 AA), in light and dark', async ({ page, app }) => {
+    // About thirty axe scans of whole screens and dialogs: a minute of work on a loaded
+    // two-core machine, before the sign-in and the group it makes.
+    test.setTimeout(180_000)
     const owner = app.stack.accounts.find((a) => a.name === 'owner')!
     await app.open(page)
     expect(await violations(page)).toEqual([])
