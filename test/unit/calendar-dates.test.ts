@@ -1,9 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMonths, dayKey, eventDayKeys, isoToLocalInputs, localDateTimeToIso, monthWeeks } from '../../src/shared/calendar-dates.js'
 
-// A zone with summer time, so offsets change within the year.
+// A zone with summer time, so offsets change within the year; the worker's own afterwards,
+// since files after this one in the same worker share its process.
+const workerZone = process.env.TZ
 beforeAll(() => {
   process.env.TZ = 'Europe/Berlin'
+})
+afterAll(() => {
+  if (workerZone === undefined) delete process.env.TZ
+  else process.env.TZ = workerZone
 })
 
 describe('calendar dates, in the viewer’s time zone', () => {
