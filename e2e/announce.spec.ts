@@ -12,7 +12,7 @@ test.describe('posting as the group', () => {
     await page.getByLabel('Name', { exact: true }).fill('Harbour walkers')
     await page.getByLabel('Anyone, at once').check()
     await page.getByRole('button', { name: 'Start group' }).click()
-    await expect(page.getByRole('heading', { name: 'Harbour walkers' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Harbour walkers' })).toBeVisible({ timeout: 20_000 }) // made on the host and first read, as startGroup waits
     await page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Calendar' }).click()
     const groupDid = decodeURIComponent(/\/g\/[^/]+\/([^/?]+)/.exec(page.url())![1]!)
     await expect(page.getByTestId('public-posts')).toContainText('The group has not posted yet')

@@ -17,7 +17,7 @@ async function startGroupAndOpenCalendar(page: Page, prefix: string, name: strin
   await page.getByLabel('Name', { exact: true }).fill(name)
   await page.getByLabel('Anyone, at once').check()
   await page.getByRole('button', { name: 'Start group' }).click()
-  await expect(page.getByRole('heading', { name })).toBeVisible()
+  await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 20_000 }) // made on the host and first read, as startGroup waits
   await page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Calendar' }).click()
   await expect(page.getByRole('button', { name: 'Agenda' })).toHaveAttribute('aria-pressed', 'true')
   const groupDid = decodeURIComponent(/\/g\/[^/]+\/([^/?]+)/.exec(page.url())![1]!)

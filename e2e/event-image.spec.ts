@@ -15,7 +15,7 @@ test.describe('an event’s image', () => {
     await page.getByLabel('Name', { exact: true }).fill('Harbour walkers')
     await page.getByLabel('Anyone, at once').check()
     await page.getByRole('button', { name: 'Start group' }).click()
-    await expect(page.getByRole('heading', { name: 'Harbour walkers' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Harbour walkers' })).toBeVisible({ timeout: 20_000 }) // made on the host and first read, as startGroup waits
     await page.getByRole('navigation', { name: 'Group sections' }).getByRole('link', { name: 'Calendar' }).click()
 
     // Today, late: in the agenda (under today) and in this month's grid.

@@ -11,7 +11,9 @@ export async function startGroup(page: Page, opts: { prefix: string; name: strin
   await page.getByLabel('Name', { exact: true }).fill(opts.name)
   await page.getByLabel(policyLabel).check()
   await page.getByRole('button', { name: 'Start group' }).click()
-  await expect(page.getByRole('heading', { name: opts.name })).toBeVisible()
+  // The group is made on the host (a new DID on the PLC) and read for the first time
+  // before its page opens: a round trip of the network's, not a reaction of the window's.
+  await expect(page.getByRole('heading', { name: opts.name })).toBeVisible({ timeout: 20_000 })
   await openSection(page, opts.section)
   const groupDid = decodeURIComponent(/\/g\/[^/]+\/([^/?]+)/.exec(page.url())![1]!)
   return { handle, groupDid }
