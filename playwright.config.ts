@@ -11,10 +11,10 @@ export default defineConfig<{ shell: Shell }>({
   outputDir: 'test-results',
   timeout: 60_000,
   // Each worker has its own local network (support/global-setup.ts) and each test its own
-  // app and people. A test mostly waits (on the host, the PDS's pages, the app's timers),
-  // so two workers share two cores well; three starting at once overloaded them (a new
-  // group's first read took past its wait).
-  workers: 2,
+  // app and people, so more workers are possible: two cut the suite by about a fifth, but on
+  // this two-core machine the load they add surfaced timing faults in tests (three found
+  // and fixed so far: docs/testing.md). One until two have a record of green runs.
+  workers: 1,
   // `npm test` also keeps a JSON report for its closing table of the slowest files (scripts/test-report.mjs).
   reporter: [['list', { printSteps: false }], ...(process.env.CONVENE_TEST_REPORT_DIR ? [['json', { outputFile: `${process.env.CONVENE_TEST_REPORT_DIR}/playwright.json` }] as const] : [])],
   globalSetup: './e2e/support/global-setup.ts',
