@@ -11,9 +11,8 @@ export default defineConfig<{ shell: Shell }>({
   outputDir: 'test-results',
   timeout: 60_000,
   // Each worker has its own local network (support/global-setup.ts) and each test its own
-  // app and people, so more workers are possible: two cut the suite by about a fifth, but on
-  // this two-core machine the load they add surfaced timing faults in tests (three found
-  // and fixed so far: docs/testing.md). One until two have a record of green runs.
+  // app and people, so more workers are possible; on this two-core machine one was as fast
+  // (20.1 minutes against 19.7-21.3 for two, whose load also surfaced tests racing a timer).
   workers: 1,
   // `npm test` also keeps a JSON report for its closing table of the slowest files (scripts/test-report.mjs).
   reporter: [['list', { printSteps: false }], ...(process.env.CONVENE_TEST_REPORT_DIR ? [['json', { outputFile: `${process.env.CONVENE_TEST_REPORT_DIR}/playwright.json` }] as const] : [])],
