@@ -10,7 +10,7 @@ import { callLog, type CallLog } from '../../src/main/core/ipc/dispatch.js'
 import type { Channel } from '../../src/shared/ipc/contract.js'
 import type { StackAccount, StackAccountName, StackFile } from '../../src/shared/stack-file.js'
 import { ELECTRON_SKIP_REASON } from './electron-skip.js'
-import { createDemoAccounts } from '../../src/stack/seed.js'
+import { createDemoAccounts, newAccountTag } from '../../src/stack/seed.js'
 import { PdsClient } from '../../src/stack/pds-client.js'
 import { workerNetwork } from './worker-network.js'
 
@@ -37,9 +37,6 @@ export interface AppUnderTest {
 
 /** Whose people a test works with: see the `cast` option. */
 export type Cast = 'fresh' | 'demo'
-
-/** Six base-36 characters: `outsider2-<tag>` stays within the PDS's 18 for a handle's first label. */
-const castTag = () => BigInt(`0x${randomUUID().replace(/-/g, '').slice(0, 8)}`).toString(36).padStart(6, '0').slice(-6)
 
 /**
  * Where sign-in pages open. The loopback shell's window opens them in a new tab; the
@@ -86,7 +83,7 @@ export const test = base.extend<{ app: AppUnderTest; cast: Cast; liveUpdates: bo
     testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
     const { stackFile } = workerNetwork()
     const network = JSON.parse(fs.readFileSync(stackFile, 'utf8')) as StackFile
-    const stack = cast === 'demo' ? network : { ...network, accounts: await createDemoAccounts(new PdsClient(network.pds), castTag()) }
+    const stack = cast === 'demo' ? network : { ...network, accounts: await createDemoAccounts(new PdsClient(network.pds), newAccountTag()) }
     const keychainService = `convene-e2e-${randomUUID()}`
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'convene-e2e-data-'))
     try {

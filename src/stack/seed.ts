@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { PdsClient } from './pds-client.js'
 import { readLexicons } from '../node/lexicons.js'
@@ -27,6 +28,12 @@ export const DEMO_PROFILES: Record<StackAccountName, { displayName: string; desc
   outsider: { displayName: 'Otto Fern', description: 'New in town, likes board games.', colour: [210, 150, 40] },
   outsider2: { displayName: 'Oona Lake', description: 'Photographer, looking for a walking group.', colour: [40, 160, 170] },
 }
+
+/**
+ * A tag for a second set of demo people on a PDS that has some already: six base-36
+ * characters, so `outsider2-<tag>` stays within the 18 the PDS allows a handle's first label.
+ */
+export const newAccountTag = () => BigInt(`0x${randomBytes(4).toString('hex')}`).toString(36).padStart(6, '0').slice(-6)
 
 /**
  * The demo people, `<name>-<tag>.test` (tag `demo` unless a stack on a shared PDS needs

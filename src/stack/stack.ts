@@ -64,36 +64,36 @@ export interface IdentityNetworkAddresses {
 }
 
 export interface IdentityNetwork extends IdentityNetworkAddresses {
+  /** The PLC directory itself: its outages and look-up counts, for tests. */
+  plcDirectory: RunningPlc
   stop(): Promise<void>
 }
 
 /**
- * A PLC directory and the real PDS, with the lexicons published, and nothing else:
- * what a test run shares between its files (test/support/shared-network.ts), each of
- * which starts its own group host and accounts on it with {@link startStack}.
+ * A PLC directory and the real PDS, with the lexicons published, and nothing else: the
+ * first half of {@link startStack}, and what a test run shares between its files
+ * (test/support/shared-network.ts), each starting its own host and people on it.
  */
-export async function startIdentityNetwork(dataDir: string): Promise<IdentityNetwork> {
-  const plc = await startPlc(await freePort())
-  try {
-    const pds = await startPds({ port: await freePort(), plcUrl: plc.url, dataDirectory: path.join(dataDir, 'pds') })
-    try {
-      const lexiconAuthority = await publishLexicons(new PdsClient(pds.url))
-      pds.setLexiconAuthority(lexiconAuthority)
-      return {
-        plc: plc.url,
-        pds: pds.url,
-        lexiconAuthority,
-        async stop() {
-          await pds.close().catch(() => {})
-          await plc.close().catch(() => {})
-        },
-      }
-    } catch (err) {
-      await pds.close().catch(() => {})
-      throw err
-    }
-  } catch (err) {
+export async function startIdentityNetwork(
+  dataDir: string,
+  opts: Pick<StackOptions, 'plcPort' | 'pdsPort' | 'log'> = {},
+): Promise<IdentityNetwork> {
+  const log = opts.log ?? (() => {})
+  const plc = await startPlc(opts.plcPort ?? (await freePort()))
+  log(`PLC directory   ${plc.url}`)
+  let pds: RunningPds | undefined
+  const stop = async () => {
+    await pds?.close().catch(() => {})
     await plc.close().catch(() => {})
+  }
+  try {
+    pds = await startPds({ port: opts.pdsPort ?? (await freePort()), plcUrl: plc.url, dataDirectory: path.join(dataDir, 'pds') })
+    log(`PDS             ${pds.url}`)
+    const lexiconAuthority = await publishLexicons(new PdsClient(pds.url))
+    pds.setLexiconAuthority(lexiconAuthority)
+    return { plc: plc.url, pds: pds.url, lexiconAuthority, plcDirectory: plc, stop }
+  } catch (err) {
+    await stop()
     throw err
   }
 }
@@ -147,30 +147,11 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   try {
-    let plcUrl: string
-    let pdsUrl: string
-    let lexiconAuthority: string
-    let plc: RunningPlc | null = null
-    if (opts.identity) {
-      ;({ plc: plcUrl, pds: pdsUrl, lexiconAuthority } = opts.identity)
-    } else {
-      plc = await startPlc(opts.plcPort ?? (await freePort()))
-      const ownPlc = plc
-      cleanups.push(() => ownPlc.close())
-      plcUrl = plc.url
-      log(`PLC directory   ${plc.url}`)
-
-      const pds: RunningPds = await startPds({
-        port: opts.pdsPort ?? (await freePort()),
-        plcUrl: plc.url,
-        dataDirectory: path.join(dataDir, 'pds'),
-      })
-      cleanups.push(() => pds.close())
-      pdsUrl = pds.url
-      log(`PDS             ${pds.url}`)
-      lexiconAuthority = await publishLexicons(new PdsClient(pds.url))
-      pds.setLexiconAuthority(lexiconAuthority)
-    }
+    // A PLC and PDS of the stack's own unless it shares running ones.
+    const own = opts.identity ? null : await startIdentityNetwork(dataDir, opts)
+    if (own) cleanups.push(() => own.stop())
+    const { plc: plcUrl, pds: pdsUrl, lexiconAuthority } = own ?? opts.identity!
+    const plc = own?.plcDirectory ?? null
 
     const accounts = await createDemoAccounts(new PdsClient(pdsUrl), opts.accountTag)
     log(`accounts        ${accounts.map((a) => a.handle).join(', ')}`)

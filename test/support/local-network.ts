@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import { startStack, type RunningStack, type StackOptions } from '../../src/stack/stack.js'
 import { createDatabaseAt } from '../../src/stack/postgres-cluster.js'
-import { randomBytes } from 'node:crypto'
+import { newAccountTag } from '../../src/stack/seed.js'
 import { sharedIdentity } from './shared-network.js'
 import type { StackAccountName, StackFile, StackGroupName } from '../../src/shared/stack-file.js'
 
@@ -98,9 +98,6 @@ type NetworkOptions = Pick<StackOptions, 'hostRateLimits' | 'hostStreamLimits' |
   ownIdentity?: boolean
 }
 
-/** Six base-36 characters: `outsider2-<tag>` stays within the PDS's 18 for a handle's first label. */
-const accountTag = () => BigInt(`0x${randomBytes(4).toString('hex')}`).toString(36).padStart(6, '0').slice(-6)
-
 /**
  * A local network for one test file, stopped afterwards: a group host of its own (its own
  * process and store, the demo groups seeded) and demo people of its own (`owner-<tag>.test`
@@ -114,7 +111,7 @@ export function useLocalNetwork(opts: NetworkOptions = {}) {
   const { ownIdentity, ...stackOpts } = opts
   beforeAll(async () => {
     const identity = ownIdentity ? undefined : sharedIdentity()
-    running = await startStack({ ...stackOpts, ...(await testHostDb()), ...(identity ? { identity, accountTag: accountTag() } : {}) })
+    running = await startStack({ ...stackOpts, ...(await testHostDb()), ...(identity ? { identity, accountTag: newAccountTag() } : {}) })
   })
   afterAll(async () => {
     await running?.stop()

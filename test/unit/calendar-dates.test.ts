@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { addMonths, dayKey, eventDayKeys, isoToLocalInputs, localDateTimeToIso, monthWeeks } from '../../src/shared/calendar-dates.js'
 
-// A zone with summer time, so offsets change within the year; the worker's own afterwards,
-// since files after this one in the same worker share its process.
-const workerZone = process.env.TZ
+// A zone with summer time, so offsets change within the year.
 beforeAll(() => {
   process.env.TZ = 'Europe/Berlin'
-})
-afterAll(() => {
-  if (workerZone === undefined) delete process.env.TZ
-  else process.env.TZ = workerZone
 })
 
 describe('calendar dates, in the viewer’s time zone', () => {
