@@ -66,6 +66,17 @@ describe('loopback shell', () => {
     expect(await res.json()).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } })
   })
 
+  it('answers a malformed address with 400 and keeps serving (any local page or program can send one)', async () => {
+    for (const bad of ['/%E0%A4%A', '/assets/%ff', '/%']) {
+      const res = await fetch(`${shell.origin}${bad}`)
+      expect(res.status, bad).toBe(400)
+    }
+    const ipc = await call('%E0%A4%A', good())
+    expect(ipc.status).toBe(400)
+    expect(await ipc.json()).toMatchObject({ ok: false, error: { code: 'UnknownChannel' } })
+    expect((await call('accounts.list', good())).status).toBe(200)
+  })
+
   it('serves the renderer with a strict CSP and no path escape', async () => {
     const page = await fetch(`${shell.origin}/`)
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'")

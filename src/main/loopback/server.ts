@@ -45,13 +45,24 @@ export async function startLoopbackShell(opts: {
   let origin = ''
   const streams = new Set<http.ServerResponse>()
   const server = http.createServer((req, res) => {
-    if (req.url === NOTICES_PATH) return void handleNotices(req, res)
-    if (req.url?.startsWith(IPC_PREFIX)) return void handleIpc(req, res)
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405).end()
-      return
+    // Any local page or program can reach this port: whatever it sends, the answer is an
+    // error at worst, never the end of the app's core (which runs in this process).
+    const failed = (err: unknown) => {
+      console.error('loopback shell: a request failed', err instanceof Error ? err.message : err)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      res.end()
     }
-    serveStatic(opts.rendererDir, req, res, PAGE_HEADERS)
+    try {
+      if (req.url === NOTICES_PATH) return void handleNotices(req, res)
+      if (req.url?.startsWith(IPC_PREFIX)) return void handleIpc(req, res).catch(failed)
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405).end()
+        return
+      }
+      serveStatic(opts.rendererDir, req, res, PAGE_HEADERS)
+    } catch (err) {
+      failed(err)
+    }
   })
 
   const handleIpc = async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -75,7 +86,12 @@ export async function startLoopbackShell(opts: {
     } catch {
       return reply(400, { ok: false, error: { code: 'InvalidInput', message: 'Call input is not JSON.' } })
     }
-    const channel = decodeURIComponent(req.url!.slice(IPC_PREFIX.length))
+    let channel: string
+    try {
+      channel = decodeURIComponent(req.url!.slice(IPC_PREFIX.length))
+    } catch {
+      return reply(400, { ok: false, error: { code: 'UnknownChannel', message: 'The call’s name is not a well-formed address.' } })
+    }
     reply(200, await dispatch(opts.handlers, channel, input))
   }
 
