@@ -20,6 +20,8 @@ interface Ws {
 const { WebSocket } = createRequire(import.meta.url)('ws') as { WebSocket: new (url: string, opts: { headers: Record<string, string> }) => Ws }
 
 export const SUBSCRIBE = 'example.groups.subscribeChanges'
+/** The groups' public firehose, opened with `connect(…, { nsid: FIREHOSE })`. */
+export const FIREHOSE = 'com.atproto.sync.subscribeRepos'
 
 /** One frame as it came: header `op` (1 message, -1 error), `t` for messages, and the body. */
 export interface Frame {
@@ -65,8 +67,8 @@ export class StreamClient {
   }
 
   /** Opens a stream at `hostUrl` with `token`, or gives the HTTP answer that refused it. */
-  static async connect(hostUrl: string, token: string | undefined, params: { cursor?: string; groups?: string[]; raw?: string } = {}): Promise<StreamClient | Refused> {
-    const url = new URL(`/xrpc/${SUBSCRIBE}`, hostUrl.replace(/^http/, 'ws'))
+  static async connect(hostUrl: string, token: string | undefined, params: { cursor?: string; groups?: string[]; raw?: string; nsid?: string } = {}): Promise<StreamClient | Refused> {
+    const url = new URL(`/xrpc/${params.nsid ?? SUBSCRIBE}`, hostUrl.replace(/^http/, 'ws'))
     if (params.raw !== undefined) url.search = params.raw
     if (params.cursor !== undefined) url.searchParams.set('cursor', params.cursor)
     for (const g of params.groups ?? []) url.searchParams.append('groups', g)

@@ -35,6 +35,10 @@ export interface StreamConnection extends StreamProgress {
 
 export type Refusal = { refused: 'caller' | 'ip' | 'total'; limit: number }
 
+/** Who holds a stream opened without credentials (the public firehose). */
+export const ANONYMOUS = 'anonymous'
+
+
 /**
  * The streams this process has open: counted per caller and per address (the limits),
  * watched for clients that stopped reading or answering. xrpc-server writes one frame at
@@ -67,16 +71,24 @@ export class StreamConnections {
     return this.open.size
   }
 
-  /** Counts a new stream for `caller` from `ip`, or says which limit refuses it. */
+  /**
+   * Counts a new stream for `caller` from `ip`, or says which limit refuses it. A stream
+   * without credentials (`caller` {@link ANONYMOUS}) is counted against its address's
+   * anonymous allowance, kept apart so readers of the public firehose cannot use up an
+   * address's change streams, nor the other way round; both count towards the total.
+   */
   admit(req: IncomingMessage, caller: string, ip: string): StreamConnection | Refusal {
-    if ((this.perCaller.get(caller) ?? 0) >= this.limits.perCaller) return { refused: 'caller', limit: this.limits.perCaller }
-    if ((this.perIp.get(ip) ?? 0) >= this.limits.perIp) return { refused: 'ip', limit: this.limits.perIp }
+    const anonymous = caller === ANONYMOUS
+    const ipKey = anonymous ? `${ANONYMOUS} ${ip}` : ip
+    if (!anonymous && (this.perCaller.get(caller) ?? 0) >= this.limits.perCaller) return { refused: 'caller', limit: this.limits.perCaller }
+    const ipLimit = anonymous ? this.limits.anonymousPerIp : this.limits.perIp
+    if ((this.perIp.get(ipKey) ?? 0) >= ipLimit) return { refused: 'ip', limit: ipLimit }
     if (this.open.size >= this.limits.total) return { refused: 'total', limit: this.limits.total }
     const now = Date.now()
-    const conn: StreamConnection = { caller, ip, cursor: '', sendingSince: 0, stop: new AbortController(), answeredPing: true, lastPing: now, openedAt: now }
+    const conn: StreamConnection = { caller, ip: ipKey, cursor: '', sendingSince: 0, stop: new AbortController(), answeredPing: true, lastPing: now, openedAt: now }
     this.open.add(conn)
-    this.perCaller.set(caller, (this.perCaller.get(caller) ?? 0) + 1)
-    this.perIp.set(ip, (this.perIp.get(ip) ?? 0) + 1)
+    if (!anonymous) this.perCaller.set(caller, (this.perCaller.get(caller) ?? 0) + 1)
+    this.perIp.set(ipKey, (this.perIp.get(ipKey) ?? 0) + 1)
     this.byRequest.set(req, conn)
     return conn
   }
@@ -106,7 +118,7 @@ export class StreamConnections {
       if (n > 0) map.set(key, n)
       else map.delete(key)
     }
-    less(this.perCaller, conn.caller)
+    if (conn.caller !== ANONYMOUS) less(this.perCaller, conn.caller)
     less(this.perIp, conn.ip)
     this.logger.info({ caller: conn.caller, ms: Date.now() - conn.openedAt }, 'change stream closed')
   }

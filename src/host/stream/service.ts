@@ -6,6 +6,7 @@ import { isPostgres } from '../db/dialect.js'
 import type { GroupLookup } from '../groups/access.js'
 import { ChangeFeed } from './feed.js'
 import { StreamConnections } from './connections.js'
+import { Firehose, type RepoStreamMessage } from '../repo/firehose.js'
 import { onChangeWritten } from './log-signals.js'
 import { listenForChanges } from './pg-listener.js'
 import { streamChanges, type StreamMessage, type StreamRequest } from './subscription.js'
@@ -17,13 +18,15 @@ import { DATABASE_BUSY_MESSAGE, isDatabaseBusy, serviceUnavailable } from '../un
 const SAFETY_READ_MS = 10_000
 
 /**
- * The change stream of one host process (docs/host.md, "The change stream"): the feed
+ * The streams of one host process (docs/host.md, "The change stream"): the change feed
  * reading the log, woken by this process's writes (SQLite) or by every process's
- * NOTIFY (PostgreSQL), and the open streams it serves.
+ * NOTIFY (PostgreSQL), the public firehose's one reader, and the open streams of both,
+ * admitted and watched alike (./connections.ts).
  */
 export class ChangeStreams {
   private constructor(
     readonly feed: ChangeFeed,
+    readonly firehose: Firehose,
     readonly connections: StreamConnections,
     private readonly stopWaking: () => Promise<void>,
   ) {}
@@ -31,17 +34,19 @@ export class ChangeStreams {
   static async start(db: HostDb, opts: { limits: StreamLimits; logger: Logger; postgresUrl?: string }): Promise<ChangeStreams> {
     const connections = new StreamConnections(opts.limits, opts.logger)
     const feed = await ChangeFeed.open(db, { window: opts.limits.window, logger: opts.logger, inUse: () => connections.count > 0 })
+    const firehose = await Firehose.open(db)
     const wake = () => feed.wake()
     const listener = isPostgres(db) && opts.postgresUrl ? listenForChanges(opts.postgresUrl, wake, opts.logger) : undefined
     const unsubscribe = isPostgres(db) ? () => {} : onChangeWritten(wake)
     const timer = setInterval(wake, SAFETY_READ_MS)
     timer.unref()
     const stopWaking = async () => {
+      firehose.close()
       clearInterval(timer)
       unsubscribe()
       await listener?.close()
     }
-    return new ChangeStreams(feed, connections, stopWaking)
+    return new ChangeStreams(feed, firehose, connections, stopWaking)
   }
 
   /**
@@ -62,6 +67,16 @@ export class ChangeStreams {
       // Not only the lexicon's names: a failure is as XRPC names it (ServiceUnavailable, InternalServerError).
       yield new ErrorFrame({ ...body, ...(conn.cursor ? { cursor: conn.cursor } : {}) } as ErrorFrameBody) as HandlerError
     }
+  }
+
+  /**
+   * The public firehose for an upgrade request this process admitted (./upgrade.ts),
+   * ended when the watchdog ends it (too slow, no answer to a ping, the host stopping).
+   */
+  async *subscribeRepos(req: IncomingMessage, cursor: number | undefined, signal: AbortSignal): AsyncGenerator<RepoStreamMessage> {
+    const conn = this.connections.of(req)
+    if (!conn) throw new Error('a firehose stream without an admitted upgrade')
+    yield* this.firehose.stream(cursor, conn, AbortSignal.any([signal, conn.stop.signal]))
   }
 
   /** Who the upgrade request's service auth named, checked before the upgrade. */

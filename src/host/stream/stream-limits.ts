@@ -1,6 +1,6 @@
 /**
- * The change stream's limits (`--stream-limits`): how many streams one caller and one
- * address may hold open, how long a frame may wait for a client to take it, and how
+ * The streams' limits (`--stream-limits`): how many streams one caller and one address
+ * may hold open (the change stream with credentials, the public firehose without), how long a frame may wait for a client to take it, and how
  * often the host pings. See docs/host.md, "The change stream".
  */
 export interface StreamLimits {
@@ -8,6 +8,12 @@ export interface StreamLimits {
   perCaller: number
   /** Open streams per IP address (IPv6: per /64), on each host process. */
   perIp: number
+  /**
+   * Open streams without credentials (the public firehose, com.atproto.sync.subscribeRepos)
+   * per IP address (IPv6: per /64), on each host process: a relay or an AppView follows it
+   * with one or two.
+   */
+  anonymousPerIp: number
   /** Open streams on each host process, whoever holds them. */
   total: number
   /** Seconds a frame may wait to be taken by the client before it is dropped as too slow. */
@@ -21,6 +27,7 @@ export interface StreamLimits {
 export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = {
   perCaller: 8,
   perIp: 256,
+  anonymousPerIp: 8,
   total: 20_000,
   stallSeconds: 30,
   heartbeatSeconds: 30,
@@ -30,6 +37,7 @@ export const DEFAULT_STREAM_LIMITS: Readonly<StreamLimits> = {
 const NAMES: Record<string, keyof StreamLimits> = {
   caller: 'perCaller',
   ip: 'perIp',
+  anonymous: 'anonymousPerIp',
   total: 'total',
   stall: 'stallSeconds',
   heartbeat: 'heartbeatSeconds',
@@ -47,7 +55,7 @@ export function parseStreamLimits(text: string | undefined): StreamLimits {
     if (!key || rest.length || value === undefined || !/^\d{1,9}(\.\d{1,3})?$/.test(value.trim()) || n <= 0) {
       throw new Error(`--stream-limits: "${part.trim()}" is not name=number (above 0) with name one of ${Object.keys(NAMES).join(', ')}`)
     }
-    if ((key === 'perCaller' || key === 'perIp' || key === 'total' || key === 'window') && !Number.isInteger(n)) throw new Error(`--stream-limits: ${name} must be a whole number`)
+    if ((key === 'perCaller' || key === 'perIp' || key === 'anonymousPerIp' || key === 'total' || key === 'window') && !Number.isInteger(n)) throw new Error(`--stream-limits: ${name} must be a whole number`)
     limits[key] = n
   }
   return limits

@@ -11,7 +11,7 @@ import type { CounterStore } from '../limits/window-counter.js'
 import type { RateLimits } from '../limits/rate-limits.js'
 import { limitInWords, waitInWords } from '../limits/refusal.js'
 import { DATABASE_BUSY_MESSAGE, RETRY_AFTER_S, isDatabaseBusy } from '../unavailable.js'
-import type { StreamConnections, StreamSocket } from './connections.js'
+import { ANONYMOUS, type StreamConnections, type StreamSocket } from './connections.js'
 import { paramsProblem } from './stream-params.js'
 
 /** Express's own client-address reader (what `req.ip` uses), for requests Express never sees. */
@@ -120,6 +120,39 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
     const handshake = handshakeProblem(req)
     if (handshake) return refuse({ status: 400, error: 'InvalidRequest', message: handshake })
 
+    /** Counts the stream among this process's open streams, or refuses it; then hands the socket to xrpc-server. */
+    const admitAndOpen = (caller: string, ip: string) => {
+      const anonymous = caller === ANONYMOUS
+      const who = anonymous ? undefined : caller
+      const admitted = connections.admit(req, caller, ip)
+      if ('refused' in admitted && admitted.refused === 'total') {
+        return refuse(
+          { status: 503, error: 'ServiceUnavailable', message: 'This host is serving as many streams as it can just now; try again shortly', headers: { 'Retry-After': RETRY_OPEN_SECONDS } },
+          who,
+        )
+      }
+      if ('refused' in admitted) {
+        const whose = admitted.refused === 'caller' ? 'your account' : 'your network'
+        const what = anonymous ? 'firehose streams' : 'change streams'
+        return refuse(
+          tooMany(admitted.limit, `${admitted.limit}`, Date.now() + RETRY_OPEN_SECONDS * 1000,
+            `Too many open ${what} for ${whose}: this host allows ${admitted.limit} at once. Close one, or try again in ${RETRY_OPEN_SECONDS} seconds.`),
+          who,
+        )
+      }
+      if (socket.destroyed) return connections.release(admitted)
+      sub.wss.options.maxPayload = MAX_CLIENT_MESSAGE_BYTES
+      sub.wss.handleUpgrade(req, socket, head, (ws: StreamSocket) => {
+        log(101, who)
+        connections.bind(admitted, ws)
+        sub.wss.emit('connection', ws, req)
+      })
+      // A request ws refused (not a WebSocket handshake) never reaches the callback.
+      socket.once('close', () => {
+        if (!admitted.socket) connections.release(admitted)
+      })
+    }
+
     void (async () => {
       let ip: string
       try {
@@ -128,7 +161,10 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
         ip = ipKey(req.socket.remoteAddress)
       }
       const ipCounter = `ip ${ip}`
-      const hasCredentials = !!req.headers.authorization
+      // The public firehose reads no credentials, so a header claiming some buys nothing:
+      // it is counted against its address like any request without them.
+      const isPublic = nsid === PUBLIC_FIREHOSE
+      const hasCredentials = !isPublic && !!req.headers.authorization
       /** Counts a request whose credentials were not accepted against its address (a bare one was counted on arrival). */
       const countFailure = () => {
         if (hasCredentials && rateLimits.unauthenticated > 0) void counters.hit(ipCounter, 1, windowMs).catch(() => {})
@@ -151,16 +187,8 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
       }
 
       // The groups' public firehose (src/host/repo/firehose.ts) is public, as a PDS's is:
-      // no credentials, each stream opened counted against its address (above).
-      if (nsid === PUBLIC_FIREHOSE) {
-        if (socket.destroyed) return
-        sub.wss.options.maxPayload = MAX_CLIENT_MESSAGE_BYTES
-        sub.wss.handleUpgrade(req, socket, head, (ws: StreamSocket) => {
-          log(101)
-          sub.wss.emit('connection', ws, req)
-        })
-        return
-      }
+      // no credentials; its open streams are counted per address apart from change streams.
+      if (isPublic) return admitAndOpen(ANONYMOUS, ip)
 
       let caller: string
       try {
@@ -183,32 +211,7 @@ export function upgradeHandler(deps: UpgradeDeps): (req: IncomingMessage, socket
         }
       }
 
-      const admitted = connections.admit(req, caller, ip)
-      if ('refused' in admitted && admitted.refused === 'total') {
-        return refuse(
-          { status: 503, error: 'ServiceUnavailable', message: 'This host is serving as many change streams as it can just now; try again shortly', headers: { 'Retry-After': RETRY_OPEN_SECONDS } },
-          caller,
-        )
-      }
-      if ('refused' in admitted) {
-        const who = admitted.refused === 'caller' ? 'your account' : 'your network'
-        return refuse(
-          tooMany(admitted.limit, `${admitted.limit}`, Date.now() + RETRY_OPEN_SECONDS * 1000,
-            `Too many open change streams for ${who}: this host allows ${admitted.limit} at once. Close one, or try again in ${RETRY_OPEN_SECONDS} seconds.`),
-          caller,
-        )
-      }
-      if (socket.destroyed) return connections.release(admitted)
-      sub.wss.options.maxPayload = MAX_CLIENT_MESSAGE_BYTES
-      sub.wss.handleUpgrade(req, socket, head, (ws: StreamSocket) => {
-        log(101, caller)
-        connections.bind(admitted, ws)
-        sub.wss.emit('connection', ws, req)
-      })
-      // A request ws refused (not a WebSocket handshake) never reaches the callback.
-      socket.once('close', () => {
-        if (!admitted.socket) connections.release(admitted)
-      })
+      admitAndOpen(caller, ip)
     })().catch((err: unknown) => {
       if (socket.destroyed) return
       if (isDatabaseBusy(err)) return refuse({ status: 503, error: 'ServiceUnavailable', message: DATABASE_BUSY_MESSAGE, headers: { 'Retry-After': RETRY_AFTER_S } })

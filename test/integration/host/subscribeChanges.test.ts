@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Lexicons, type LexiconDoc } from '@atproto/lexicon'
 import { readLexicons } from '@node/lexicons.js'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { StreamClient, SUBSCRIBE, type ChangeFrame } from '../../support/change-stream.js'
+import { FIREHOSE, StreamClient, SUBSCRIBE, type ChangeFrame } from '../../support/change-stream.js'
 
 /**
  * example.groups.subscribeChanges (issue 23) against the real local network: a client
@@ -181,5 +181,18 @@ describe('example.groups.subscribeChanges', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500))
     expect(idle.pings).toBeGreaterThanOrEqual(1)
     expect(idle.frames).toEqual([])
+  })
+
+  it('pings a public firehose stream too, and sends it the commits made while it is open (one reader for every stream)', async () => {
+    const opened = await Promise.all([1, 2, 3].map(() => StreamClient.connect(net.stack.host.url, undefined, { nsid: FIREHOSE })))
+    const firehoses = opened.map((s) => {
+      if (!(s instanceof StreamClient)) throw new Error(`refused: ${s.status} ${JSON.stringify(s.body)}`)
+      streams.push(s)
+      return s
+    })
+    // A new description is written to the group's public profile record: a commit.
+    await configure(open(), `firehose ${Date.now()}`)
+    for (const s of firehoses) await s.until((frames) => frames.some((f) => f.t === '#commit' && f.body.repo === open()), 5_000, 'the commit')
+    await expect.poll(() => Math.min(...firehoses.map((s) => s.pings)), { timeout: 4_000 }).toBeGreaterThan(0)
   })
 })
