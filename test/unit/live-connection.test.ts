@@ -147,6 +147,38 @@ describe('the live connection', () => {
     await conn.close()
   })
 
+  it('tries again at once, mid back-off, when another call to the host just went through', async () => {
+    const h = harness()
+    const conn = new LiveConnection(h.deps)
+    conn.start()
+    await vi.advanceTimersByTimeAsync(0)
+    h.sockets[0]!.end({ kind: 'dropped', opened: false, reason: 'connection refused' })
+    for (let i = 1; i <= 4; i++) {
+      await vi.advanceTimersByTimeAsync(60_000)
+      h.sockets[i]!.end({ kind: 'dropped', opened: false, reason: 'connection refused' })
+    }
+    expect(conn.state.state).toBe('down')
+    const waiting = h.sockets.length
+    conn.retryNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.sockets).toHaveLength(waiting + 1)
+    h.sockets.at(-1)!.open()
+    expect(conn.state.state).toBe('live')
+    await conn.close()
+  })
+
+  it('keeps to a 429’s wait even when another call to the host went through', async () => {
+    const h = harness()
+    const conn = new LiveConnection(h.deps)
+    conn.start()
+    await vi.advanceTimersByTimeAsync(0)
+    h.sockets[0]!.end({ kind: 'refused', status: 429, error: 'RateLimitExceeded', message: null, retryAfterS: 30 })
+    conn.retryNow()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.sockets).toHaveLength(1)
+    await conn.close()
+  })
+
   it('waits as long as a 429 says before trying again', async () => {
     const h = harness()
     const conn = new LiveConnection(h.deps)

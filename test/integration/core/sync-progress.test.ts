@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
-import { type CoreHarness, useSignedInCore } from '../../support/core-harness.js'
+import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
@@ -50,5 +50,21 @@ describe('sync progress against the real host', () => {
     })
     await app.call('groups.refresh', { accountDid: owner, groupDid: approval })
     expect((await app.call('sync.status', {})).groups.find((g) => g.groupDid === approval)).toMatchObject({ phase: 'done', error: null })
+  })
+
+  it('syncs a group that failed while its host was away as soon as an action to it goes through, not at the next pass', async () => {
+    const open = net.group('open').did
+    await net.running.restartHost({
+      whileDown: async () => {
+        await expect(app.call('groups.refresh', { accountDid: owner, groupDid: open })).rejects.toThrow()
+        expect((await app.call('sync.status', {})).groups.find((g) => g.groupDid === open)).toMatchObject({ phase: 'failed' })
+      },
+    })
+    // The host is back; no background pass runs here (syncIntervalMs 0). The invite goes
+    // through, and with it the app knows the host answers: the group is no longer "failed".
+    await app.call('groups.act', { accountDid: owner, groupDid: open, action: { kind: 'invite.create', invitee: net.as('outsider2').did } })
+    await eventually(async () => (await app.call('outbox.list', {})).length === 0)
+    await eventually(async () => (await app.call('sync.status', {})).groups.find((g) => g.groupDid === open && g.phase !== 'failed' && g.phase !== 'checking'))
+    expect((await app.call('sync.status', {})).groups.find((g) => g.groupDid === open)).toMatchObject({ error: null })
   })
 })

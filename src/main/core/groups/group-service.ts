@@ -55,6 +55,7 @@ export class GroupService {
     this.organizing = new OrganizerQueue(this.runtimes, this.syncing, lists, opts)
     this.live = new LiveChanges({ runtimes: this.runtimes, accounts: opts.accounts, syncing: this.syncing, notices: opts.notices })
     this.syncing.liveStates = () => this.live.states()
+    this.syncing.hostAnswered = (accountDid, groupDid) => this.live.hostAnswered(accountDid, groupDid)
     this.today = new TodayService(() => this.runtimes.all(), opts.notices)
   }
 

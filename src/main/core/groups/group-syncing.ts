@@ -58,6 +58,8 @@ export class GroupSyncing {
 
   /** The live connections' states, shown with the sync's progress (live/live-changes.ts sets it). */
   liveStates: () => LiveConnectionState[] = () => []
+  /** Set by the group service: a group's host answered an action (live/ reconnects a dropped stream now). */
+  hostAnswered: (accountDid: string, groupDid: string) => void = () => {}
 
   /** Tells the window where syncing and the live connections stand. */
   announce(): void {
@@ -153,6 +155,13 @@ export class GroupSyncing {
    * the person's own server, a refusal) the group catches up from its log.
    */
   afterSending(rt: AccountRuntime, groupDid: string): Promise<void> {
+    // The host answered, so a sync that failed while it was away is done again now, under
+    // watch: the window stops saying the group could not be synced as soon as it is back.
+    const answered = rt.outbox.hostAnswered(groupDid)
+    if (answered) this.hostAnswered(rt.did, groupDid)
+    if (answered && this.progress.failed(rt.did, groupDid)) {
+      return this.oneAtATime(rt, groupDid, () => this.progress.track(rt.did, groupDid, (report) => this.catchUpNow(rt, groupDid, report)))
+    }
     return this.oneAtATime(rt, groupDid, () => this.settleFromAnswers(rt, groupDid))
   }
 

@@ -62,6 +62,11 @@ export class SyncProgress {
     }
   }
 
+  /** Whether the group's last sync failed (and none has begun since). */
+  failed(accountDid: string, groupDid: string): boolean {
+    return this.states.get(key(accountDid, groupDid))?.phase === 'failed'
+  }
+
   /** Stops following a group that was taken off an account's list. */
   forget(accountDid: string, groupDid: string) {
     this.states.delete(key(accountDid, groupDid))

@@ -78,6 +78,17 @@ export class LiveChanges {
     return [...this.held.values()].map((h) => ({ accountDid: h.accountDid, hostUrl: h.host.url, ...h.connection.state }))
   }
 
+  /**
+   * The group's host just answered this account (an action went through): a connection
+   * to it waiting out a back-off after an outage tries again now, rather than up to a
+   * minute after the host is back.
+   */
+  hostAnswered(accountDid: string, groupDid: string): void {
+    for (const h of this.held.values()) {
+      if (h.accountDid === accountDid && h.groups.has(groupDid)) h.connection.retryNow()
+    }
+  }
+
   /** A group was caught up from its change log: pushed changes apply to it again. */
   caughtUp(accountDid: string, groupDid: string): void {
     this.behind.delete(`${accountDid} ${groupDid}`)

@@ -76,6 +76,8 @@ export class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null
   private renewTimer: ReturnType<typeof setTimeout> | null = null
   private attempt = 0
+  /** Waiting out our own back-off (not a wait the host asked for). */
+  private backingOff = false
   private closed = false
   private readonly queue: LiveEvent[] = []
   private draining: Promise<void> | null = null
@@ -97,6 +99,17 @@ export class LiveConnection {
   }
 
   start(): void {
+    void this.connect()
+  }
+
+  /**
+   * The host is known to answer again (another call to it just went through): if this
+   * connection is waiting out a back-off, it tries now, and the back-off starts over.
+   */
+  retryNow(): void {
+    // Not when the host itself said how long to wait (a 429's Retry-After).
+    if (this.closed || this.current.state !== 'down' || !this.retryTimer || !this.backingOff) return
+    this.attempt = 0
     void this.connect()
   }
 
@@ -294,11 +307,13 @@ export class LiveConnection {
     const wait = waitMs ?? reconnectDelayMs(this.attempt, this.deps.random)
     this.attempt++
     this.retryIn(wait, 'down', `Lost the live connection: ${reason}.`)
+    this.backingOff = waitMs === null
   }
 
   private retryIn(ms: number, state: 'down' | 'polling', detail: string) {
     if (this.closed) return
     this.clearTimers()
+    this.backingOff = false
     this.setState(state, detail, Date.now() + ms)
     this.retryTimer = setTimeout(() => void this.connect(), ms)
     this.retryTimer.unref?.()

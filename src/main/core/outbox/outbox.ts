@@ -314,6 +314,11 @@ export class Outbox {
     return (this.settled.get(groupDid)?.length ?? 0) > 0
   }
 
+  /** Whether the group's host answered one of those actions (took it, or refused it), so it is reachable. */
+  hostAnswered(groupDid: string): boolean {
+    return (this.settled.get(groupDid) ?? []).some((a) => a.state === 'done' || a.state === 'conflict')
+  }
+
   /** Stops sending (before closing the database): no more waits, and the passes under way end. */
   async close(): Promise<void> {
     this.closed = true
