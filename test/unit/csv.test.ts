@@ -8,13 +8,17 @@ function cells(line: string, sep: ',' | ';'): string[] {
   let quoted = false
   for (let i = 0; i < line.length; i++) {
     const c = line[i]!
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cell += '"'), i++
-      else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === sep) out.push(cell), (cell = '')
-    else cell += c
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      cell += '"'
+      i++
+    } else if (c === '"') {
+      quoted = !quoted
+    } else if (!quoted && c === sep) {
+      out.push(cell)
+      cell = ''
+    } else {
+      cell += c
+    }
   }
   return [...out, cell]
 }
