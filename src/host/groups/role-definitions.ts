@@ -81,16 +81,20 @@ export async function deleteRole(tx: Tx, groupDid: string, name: string): Promis
       await tx.updateTable('role').set({ assignable: JSON.stringify(assignable.filter((a) => a !== name)) }).where('groupDid', '=', groupDid).where('name', '=', r.name).execute()
     }
   }
+  // Everywhere else the group names it too: a role made later under the same name must
+  // start with nothing, not inherit what this one could read or write (issue 35).
+  await renameInGrants(tx, groupDid, name, null)
   await recordChange(tx, groupDid, 'group.configured', groupDid)
 }
 
 /** The built-in roles keep their names: the spec, other apps and new groups name them. */
 const BUILT_IN = new Set(['owner', 'admin', 'moderator', DEFAULT_ROLE])
 
-/** A JSON array of role names with `from` replaced by `to`, or null when it does not hold `from`. */
-function renamedIn(json: string, from: string, to: string): string | null {
+/** A JSON array of role names with `from` replaced by `to` (removed when `to` is null), or null when it does not hold `from`. */
+function renamedIn(json: string, from: string, to: string | null): string | null {
   const names = JSON.parse(json) as string[]
-  return names.includes(from) ? JSON.stringify([...new Set(names.map((n) => (n === from ? to : n)))]) : null
+  if (!names.includes(from)) return null
+  return JSON.stringify(to === null ? names.filter((n) => n !== from) : [...new Set(names.map((n) => (n === from ? to : n)))])
 }
 
 /**
@@ -112,12 +116,24 @@ export async function renameRole(tx: Tx, groupDid: string, from: string, to: str
     const assignable = renamedIn(r.assignable, from, to)
     if (assignable) await tx.updateTable('role').set({ assignable }).where('groupDid', '=', groupDid).where('name', '=', r.name === from ? to : r.name).execute()
   }
+  await renameInGrants(tx, groupDid, from, to)
+  await recordChange(tx, groupDid, 'group.configured', groupDid)
+}
+
+/**
+ * A role's name where the group grants by it: the spaces it may read and get a
+ * credential for (with their index records), group sessions granted with it and consents
+ * not yet exchanged. Renamed to `to`, or removed when `to` is null (the role deleted).
+ */
+async function renameInGrants(tx: Tx, groupDid: string, from: string, to: string | null): Promise<void> {
   const spaces = await tx.selectFrom('space').selectAll().where('groupDid', '=', groupDid).execute()
   const now = new Date().toISOString()
   for (const row of spaces) {
     const readableBy = renamedIn(row.readableBy, from, to)
     const scopes = JSON.parse(row.credentialScopes) as { role: string; scopes: string[] }[]
-    const credentialScopes = scopes.some((c) => c.role === from) ? JSON.stringify(scopes.map((c) => (c.role === from ? { ...c, role: to } : c))) : null
+    const credentialScopes = scopes.some((c) => c.role === from)
+      ? JSON.stringify(to === null ? scopes.filter((c) => c.role !== from) : scopes.map((c) => (c.role === from ? { ...c, role: to } : c)))
+      : null
     if (!readableBy && !credentialScopes) continue
     const next = { ...row, readableBy: readableBy ?? row.readableBy, credentialScopes: credentialScopes ?? row.credentialScopes, updatedAt: now }
     await tx.updateTable('space').set({ readableBy: next.readableBy, credentialScopes: next.credentialScopes, updatedAt: now }).where('uri', '=', row.uri).execute()
@@ -136,5 +152,4 @@ export async function renameRole(tx: Tx, groupDid: string, from: string, to: str
     const held = renamedIn(q.roles!, from, to)
     if (held) await tx.updateTable('oauth_request').set({ roles: held }).where('id', '=', q.id).execute()
   }
-  await recordChange(tx, groupDid, 'group.configured', groupDid)
 }

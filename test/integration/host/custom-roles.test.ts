@@ -51,6 +51,29 @@ describe('custom roles: putRole and deleteRole', () => {
     expect(await deleteRole('owner', 'nosuchrole')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
   })
 
+  it('a deleted role leaves no access behind: a later role of the same name cannot read or write what it could', async () => {
+    const space = `at://${group()}/space/example.notes/treasurers`
+    expect((await putRole('owner', 'treasurer', [])).status).toBe(200)
+    const made = await as('owner').call('example.groups.createSpace', {
+      body: { group: group(), type: 'example.notes', skey: 'treasurers', name: 'Accounts', readableBy: ['owner', 'treasurer'], credentialScopes: [{ role: 'treasurer', scopes: ['*'] }] },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    expect(await deleteRole('owner', 'treasurer')).toMatchObject({ status: 200 })
+    // The space's access record (its index record, which any member reads) no longer names it.
+    const index = await as('member').call<{ value: { readableBy: string[]; credentialScopes: { role: string }[] } }>('com.atproto.space.getRecord', {
+      params: { space: `at://${group()}/space/members/self`, repo: group(), collection: 'example.groups.space', rkey: 'example.notes:treasurers' },
+    })
+    expect(index.status, JSON.stringify(index.body)).toBe(200)
+    expect(index.body.value.readableBy).toEqual(['owner'])
+    expect(index.body.value.credentialScopes).toEqual([])
+    // Someone later makes a new role with that name and hands it out: it starts with nothing.
+    expect((await putRole('owner', 'treasurer', [])).status).toBe(200)
+    expect((await as('owner').call('example.groups.grantRole', { body: { group: group(), did: as('member').did, role: 'treasurer' } })).status).toBe(200)
+    const params = { space, repo: group(), collection: 'example.notes.page' }
+    expect(await as('member').call('com.atproto.space.listRecords', { params })).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+    expect((await as('owner').call('example.groups.revokeRole', { body: { group: group(), did: as('member').did, role: 'treasurer' } })).status).toBe(200)
+  })
+
   it('refuses callers who may not configure the group, and bad definitions, with specific errors', async () => {
     expect(await putRole('admin', 'helpers', ['admit'])).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
     expect(await deleteRole('admin', 'moderator')).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
