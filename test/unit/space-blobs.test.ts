@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { hostDbBefore } from '../support/host-migrations.js'
-import { checkSpaceBlobs, MAX_SPACE_BLOBS_PER_GROUP, readSpaceBlob, storeSpaceBlob } from '../../src/host/spaces/space-blobs.js'
+import { blobTakenDown, checkSpaceBlobs, MAX_SPACE_BLOBS_PER_GROUP, readSpaceBlob, storeSpaceBlob } from '../../src/host/spaces/space-blobs.js'
+import { removeRecord, storeRecord } from '../../src/host/spaces/records.js'
 
 const GROUP = 'did:plc:groupaaaaaaaaaaaaaaaaaaa'
 const SPACE = { uri: `at://${GROUP}/space/community.lexicon.calendar/self`, groupDid: GROUP }
@@ -11,15 +12,17 @@ const later = (ms: number) => new Date(T0.getTime() + ms)
 const png = () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(32)])
 
 async function db() {
-  const { db, migrate } = await hostDbBefore('027-space-blobs')
+  const { db, migrate } = await hostDbBefore('028-record-blobs')
   await migrate()
   return db
 }
 
-/** A record of the space naming the image, as the host stores its JSON. */
-async function naming(d: Awaited<ReturnType<typeof db>>, cid: string) {
-  const value = JSON.stringify({ $type: 'example.groups.eventImage', image: { $type: 'blob', ref: { $link: cid }, mimeType: 'image/png', size: 40 }, createdAt: T0.toISOString() })
-  await d.insertInto('record').values({ uri: `${SPACE.uri}/${GROUP}/example.groups.eventImage/3lbx`, space: SPACE.uri, repo: GROUP, collection: 'example.groups.eventImage', rkey: '3lbx', cid: 'bafy', value, createdAt: '', updatedAt: '' }).execute()
+const KEY = { space: SPACE.uri, repo: GROUP, collection: 'example.groups.eventImage', rkey: '3lbx' }
+
+/** A record of the space naming the image, stored as the host stores every record (storeRecord). */
+async function naming(d: Awaited<ReturnType<typeof db>>, cid: string, rkey = KEY.rkey) {
+  const json = JSON.stringify({ $type: 'example.groups.eventImage', image: { $type: 'blob', ref: { $link: cid }, mimeType: 'image/png', size: 40 }, createdAt: T0.toISOString() })
+  await d.transaction().execute((tx) => storeRecord(tx, { ...KEY, rkey }, { json, cid: 'bafy' }, { now: T0.toISOString() }))
 }
 
 describe('images kept for a space', () => {
@@ -34,6 +37,38 @@ describe('images kept for a space', () => {
     await storeSpaceBlob(d, SPACE, Readable.from([png()]), later(2 * 60 * 60_000))
     expect(await readSpaceBlob(d, SPACE.uri, orphan.ref.toString())).toBeNull()
     expect(await readSpaceBlob(d, SPACE.uri, named.ref.toString())).not.toBeNull()
+  })
+
+  it('finds the records naming an image by index, not by their text: a record that only quotes the CID does not keep it', async () => {
+    const d = await db()
+    const quoted = await storeSpaceBlob(d, SPACE, Readable.from([png()]), T0)
+    const cid = quoted.ref.toString()
+    // A record whose text holds the CID but no blob ref to it.
+    const json = JSON.stringify({ $type: 'example.groups.eventImage', note: `"${cid}"`, createdAt: T0.toISOString() })
+    await d.transaction().execute((tx) => storeRecord(tx, { ...KEY, rkey: 'quote' }, { json, cid: 'bafq' }, { now: T0.toISOString() }))
+    await storeSpaceBlob(d, SPACE, Readable.from([png()]), later(2 * 60 * 60_000))
+    expect(await readSpaceBlob(d, SPACE.uri, cid)).toBeNull()
+  })
+
+  it('forgets what a record named once it is rewritten without it or deleted', async () => {
+    const d = await db()
+    const blob = await storeSpaceBlob(d, SPACE, Readable.from([png()]), T0)
+    const cid = blob.ref.toString()
+    await naming(d, cid)
+    expect(await d.selectFrom('record_blob').select('uri').where('cid', '=', cid).execute()).toHaveLength(1)
+    await d.transaction().execute((tx) => removeRecord(tx, KEY))
+    expect(await d.selectFrom('record_blob').select('uri').where('cid', '=', cid).execute()).toHaveLength(0)
+    expect(await blobTakenDown(d, GROUP, SPACE.uri, cid)).toBe(false)
+  })
+
+  it('counts the bound in the same transaction as the insert: uploads side by side cannot pass it', async () => {
+    const d = await db()
+    for (let i = 0; i < MAX_SPACE_BLOBS_PER_GROUP - 2; i++) {
+      await d.insertInto('space_blob').values({ space: SPACE.uri, cid: `bafk${i}`, groupDid: GROUP, mimeType: 'image/png', size: 10, content: Buffer.from([0]), createdAt: later(60 * 60_000).toISOString() }).execute()
+    }
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => storeSpaceBlob(d, SPACE, Readable.from([png()]), later(61 * 60_000))))
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2)
+    expect(Number((await d.selectFrom('space_blob').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(MAX_SPACE_BLOBS_PER_GROUP)
   })
 
   it('refuses an image past the group’s bound', async () => {

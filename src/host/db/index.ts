@@ -25,6 +25,7 @@ import * as m024 from './migrations/024-invitee-invites.js'
 import * as m025 from './migrations/025-group-repo.js'
 import * as m026 from './migrations/026-event-standing.js'
 import * as m027 from './migrations/027-space-blobs.js'
+import * as m028 from './migrations/028-record-blobs.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -62,6 +63,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '025-group-repo': m025,
   '026-event-standing': m026,
   '027-space-blobs': m027,
+  '028-record-blobs': m028,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -312,6 +312,7 @@ export interface HostDatabaseSchema {
   repo_event: RepoEventTable
   repo_blob: RepoBlobTable
   space_blob: SpaceBlobTable
+  record_blob: RecordBlobTable
   event_capacity: EventCapacityTable
   rsvp_standing: RsvpStandingTable
 }
@@ -373,6 +374,15 @@ export interface SpaceBlobTable {
   size: number
   content: Uint8Array
   createdAt: string
+}
+
+/** A record of a space naming one of its images (spaces/records.ts; migration 028). */
+export interface RecordBlobTable {
+  space: string
+  /** Raw-codec CID of the image, as in space_blob. */
+  cid: string
+  /** The record's address. */
+  uri: string
 }
 
 /** An event's capacity, set by an organizer (spaces/standing.ts; migration 026). */

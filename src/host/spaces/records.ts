@@ -6,6 +6,7 @@ import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { lexicons } from '../../node/lexicon/lexicons.js'
 import { spaceRecordAddress } from '../../shared/space-address.js'
+import { blobRefsIn } from './space-blobs.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 
@@ -72,18 +73,24 @@ export async function storeRecord(
   if (existing && opts.createOnly) throw refuse('InvalidRequest', `A record already exists at ${uri}`)
   if (existing) {
     await tx.updateTable('record').set({ cid: prepared.cid, value: prepared.json, updatedAt: opts.now }).where('uri', '=', uri).execute()
+    await tx.deleteFrom('record_blob').where('uri', '=', uri).execute()
   } else {
     await tx
       .insertInto('record')
       .values({ uri, ...key, cid: prepared.cid, value: prepared.json, createdAt: opts.now, updatedAt: opts.now })
       .execute()
   }
+  // The images it names, indexed (as the PDS's record_blob): found without reading records.
+  const cids = [...new Set(blobRefsIn(JSON.parse(prepared.json)).map((b) => b.cid))]
+  if (cids.length) await tx.insertInto('record_blob').values(cids.map((cid) => ({ space: key.space, cid, uri }))).execute()
   return { uri, created: !existing }
 }
 
 /** Whether there was a record to delete. */
 export async function removeRecord(tx: Tx, key: RecordKey): Promise<boolean> {
-  const res = await tx.deleteFrom('record').where('uri', '=', recordUri(key)).executeTakeFirst()
+  const uri = recordUri(key)
+  await tx.deleteFrom('record_blob').where('uri', '=', uri).execute()
+  const res = await tx.deleteFrom('record').where('uri', '=', uri).executeTakeFirst()
   return Number(res.numDeletedRows) > 0
 }
 

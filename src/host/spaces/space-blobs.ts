@@ -19,31 +19,38 @@ export const UNREFERENCED_BLOB_MS = 60 * 60 * 1000
 
 const RAW_CODEC = 0x55
 
+/** Runs `fn` in one transaction (the upload handler passes the group's lock, db/group-lock.ts). */
+export type Transact = <R>(fn: (tx: Db) => Promise<R>) => Promise<R>
+
 /**
  * Stores an image uploaded for a space and answers its blob ref. The type is what the
  * bytes are (the declared content type is not trusted: getSpaceBlob serves the stored
  * one); the same bytes twice in a space are one row. Before counting the group's
- * images against its bounds, those no record refers to any more are dropped.
+ * images against its bounds, those no record refers to any more are dropped. The drop,
+ * the count and the insert are one transaction under `transact` (the group's lock), so
+ * uploads side by side cannot all pass the bound by the number in flight.
  */
-export async function storeSpaceBlob(db: Db, space: { uri: string; groupDid: string }, body: Readable, now = new Date()): Promise<BlobRef> {
+export async function storeSpaceBlob(db: Db, space: { uri: string; groupDid: string }, body: Readable, now = new Date(), transact: Transact = (fn) => db.transaction().execute(fn)): Promise<BlobRef> {
   const bytes = await readAll(body)
   const type = sniffImageType(bytes)
   if (!type) throw new InvalidRequestError(`A space takes images only (${BLOB_TYPES.join(', ')}); these bytes are none of them`, 'InvalidBlobType')
   const cid = CID.createV1(RAW_CODEC, await sha256.digest(bytes)).toString()
-  await dropUnreferenced(db, space.groupDid, now)
-  const held = await db
-    .selectFrom('space_blob')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('size').as('bytes')])
-    .where('groupDid', '=', space.groupDid)
-    .executeTakeFirstOrThrow()
-  if (Number(held.count) >= MAX_SPACE_BLOBS_PER_GROUP || Number(held.bytes ?? 0) + bytes.length > MAX_SPACE_BLOB_BYTES_PER_GROUP) {
-    throw new InvalidRequestError(`The group keeps up to ${MAX_SPACE_BLOBS_PER_GROUP} images (${MAX_SPACE_BLOB_BYTES_PER_GROUP} bytes) in its spaces; remove some first`, 'BlobQuotaExceeded')
-  }
-  await db
-    .insertInto('space_blob')
-    .values({ space: space.uri, cid, groupDid: space.groupDid, mimeType: type, size: bytes.length, content: Buffer.from(bytes), createdAt: now.toISOString() })
-    .onConflict((oc) => oc.columns(['space', 'cid']).doNothing())
-    .execute()
+  await transact(async (tx) => {
+    await dropUnreferenced(tx, space.groupDid, now)
+    const held = await tx
+      .selectFrom('space_blob')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('size').as('bytes')])
+      .where('groupDid', '=', space.groupDid)
+      .executeTakeFirstOrThrow()
+    if (Number(held.count) >= MAX_SPACE_BLOBS_PER_GROUP || Number(held.bytes ?? 0) + bytes.length > MAX_SPACE_BLOB_BYTES_PER_GROUP) {
+      throw new InvalidRequestError(`The group keeps up to ${MAX_SPACE_BLOBS_PER_GROUP} images (${MAX_SPACE_BLOB_BYTES_PER_GROUP} bytes) in its spaces; remove some first`, 'BlobQuotaExceeded')
+    }
+    await tx
+      .insertInto('space_blob')
+      .values({ space: space.uri, cid, groupDid: space.groupDid, mimeType: type, size: bytes.length, content: Buffer.from(bytes), createdAt: now.toISOString() })
+      .onConflict((oc) => oc.columns(['space', 'cid']).doNothing())
+      .execute()
+  })
   return new BlobRef(CID.parse(cid) as never, type, bytes.length)
 }
 
@@ -60,7 +67,8 @@ export async function readSpaceBlob(db: Db, space: string, cid: string): Promise
  * uploaded) is not hidden by this.
  */
 export async function blobTakenDown(db: Db, groupDid: string, space: string, cid: string): Promise<boolean> {
-  const naming = await db.selectFrom('record').select('uri').where('space', '=', space).where('value', 'like', `%"${cid}"%`).execute()
+  // By the index written with each record (record_blob), never by reading the space's records.
+  const naming = await db.selectFrom('record_blob').select('uri').where('space', '=', space).where('cid', '=', cid).execute()
   if (naming.length === 0) return false
   const down = await takenDownAmong(db, groupDid, naming.map((r) => r.uri))
   return naming.every((r) => down.has(r.uri))
@@ -68,22 +76,17 @@ export async function blobTakenDown(db: Db, groupDid: string, space: string, cid
 
 /**
  * Drops the group's images older than UNREFERENCED_BLOB_MS that no record of their space
- * names (a record's stored JSON holds the CID as `$link`). Bounded: the group has at
- * most MAX_SPACE_BLOBS_PER_GROUP of them.
+ * names: one statement over the index written with each record (record_blob), whatever
+ * the number of images or records (issue 35: it was a scan of the space per image).
  */
 async function dropUnreferenced(db: Db, groupDid: string, now: Date): Promise<void> {
   const before = new Date(now.getTime() - UNREFERENCED_BLOB_MS).toISOString()
-  const old = await db.selectFrom('space_blob').select(['space', 'cid']).where('groupDid', '=', groupDid).where('createdAt', '<', before).execute()
-  for (const blob of old) {
-    const named = await db
-      .selectFrom('record')
-      .select('uri')
-      .where('space', '=', blob.space)
-      .where('repo', '=', groupDid)
-      .where('value', 'like', `%"${blob.cid}"%`)
-      .executeTakeFirst()
-    if (!named) await db.deleteFrom('space_blob').where('space', '=', blob.space).where('cid', '=', blob.cid).execute()
-  }
+  await db
+    .deleteFrom('space_blob')
+    .where('groupDid', '=', groupDid)
+    .where('createdAt', '<', before)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('record_blob').select('record_blob.uri').whereRef('record_blob.space', '=', 'space_blob.space').whereRef('record_blob.cid', '=', 'space_blob.cid'))))
+    .execute()
 }
 
 /** Every blob ref in a record (as lexicon values, or in their JSON form). */

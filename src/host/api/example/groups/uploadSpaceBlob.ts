@@ -5,6 +5,7 @@ import { refuse } from '../../../errors.js'
 import { viewerOf } from '../../../groups/access.js'
 import { findSpace, writableCollections } from '../../../spaces/space.js'
 import { storeSpaceBlob } from '../../../spaces/space-blobs.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { json } from '../../answers.js'
 
 /**
@@ -27,7 +28,7 @@ const register: RegisterMethod = (server, ctx) => {
       if (!writableCollections(space, await viewerOf(ctx.db, grant.group, grant.actor)).length) {
         throw refuse('Forbidden', 'Your roles in the group no longer let you write in this space')
       }
-      const blob = await storeSpaceBlob(ctx.db, space, input.body as Readable)
+      const blob = await storeSpaceBlob(ctx.db, space, input.body as Readable, new Date(), (fn) => groupTransaction(ctx.db, space.groupDid, fn))
       return json({ blob })
     },
   })
