@@ -22,7 +22,7 @@ function network(claimed: string, handles: Record<string, string>) {
     return handles[h] ?? null
   }
   const fetch = (async () => new Response(JSON.stringify({ did: HOST_DID }))) as unknown as typeof globalThis.fetch
-  return { deps: { idResolver, resolveHandle, fetch }, lookups }
+  return { deps: { idResolver, resolveHandle, hostFetch: fetch }, lookups }
 }
 
 describe("a group's handle, checked both ways", () => {

@@ -47,11 +47,11 @@ beforeEach(async () => {
       throw new Error(`not faked: ${method}`)
     },
   }
-  rt = { did: ME, cache, hostOf: async () => host, outbox: { takeSettled: () => settled.splice(0), hasSettled: () => settled.length > 0 } } as unknown as AccountRuntime
+  rt = { did: ME, cache, hostOf: async () => host, outbox: { takeSettled: () => settled.splice(0), hasSettled: () => settled.length > 0, hostAnswered: () => settled.some((a) => a.state === 'done' || a.state === 'conflict') } } as unknown as AccountRuntime
   hub = new NoticeHub()
   hub.subscribe((n) => notices.push(n.name))
   const lists = { warm: () => {} } as unknown as ListPages
-  syncing = new GroupSyncing({} as AccountRuntimes, lists, { idResolver: {} as IdResolver, resolveHandle: async () => null, notices: hub })
+  syncing = new GroupSyncing({} as AccountRuntimes, lists, { idResolver: {} as IdResolver, resolveHandle: async () => null, hostFetch: fetch, notices: hub })
 })
 afterEach(async () => {
   await syncing.close()

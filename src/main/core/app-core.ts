@@ -94,6 +94,9 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl, onSessionLost: (did) => notices.emit('account.state', { did }) })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
   const resolveHandle = handleResolver(idResolver, opts.network)
+  // Group hosts and people's PDSes are named in DID documents anyone can write: public
+  // addresses only, time and size limits, no redirects (the local network's are on loopback).
+  const peerFetch = createPeerFetch({ allowLoopbackPeers: opts.network !== null })
   const walkIns = walkInResolver({ idResolver, lookUpHandle: strictHandleResolver(idResolver, opts.network) })
   const groups = new GroupService({
     notices,
@@ -101,19 +104,19 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     dataDir: opts.dataDir,
     idResolver,
     resolveHandle,
+    hostFetch: peerFetch,
     walkIns,
     defaultHostUrl: opts.network?.hostUrl,
-    // People's PDSes are peers (SSRF-guarded); the local network's is on loopback.
     readProfile: createProfileReader({
       idResolver,
-      fetch: createPeerFetch({ allowLoopbackPeers: opts.network !== null }),
+      fetch: peerFetch,
       plc: { url: opts.network?.plcUrl ?? 'https://plc.directory', fetch: createTrustedFetch() },
     }),
   })
-  const groupSessions = new GroupSessions({ secrets: opts.secrets, network: identity, idResolver, resolveHandle, openUrl: opts.openUrl })
+  const groupSessions = new GroupSessions({ secrets: opts.secrets, network: identity, idResolver, resolveHandle, hostFetch: peerFetch, openUrl: opts.openUrl })
   /** One search per account at a time: the window asks after sign-in and on start. */
   const finding = new Map<string, ReturnType<typeof findMyGroups>>()
-  const onKnownHosts = { groups, accounts, idResolver, resolveHandle, defaultHostUrl: opts.network?.hostUrl }
+  const onKnownHosts = { groups, accounts, idResolver, resolveHandle, hostFetch: peerFetch, defaultHostUrl: opts.network?.hostUrl }
   const findMine = (accountDid: string) => {
     let search = finding.get(accountDid)
     if (!search) {

@@ -36,6 +36,8 @@ export class GroupSessions {
       network: IdentityNetwork
       idResolver: IdResolver
       resolveHandle: (handle: string) => Promise<string | null>
+      /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
+      hostFetch: typeof fetch
       openUrl?: (url: string) => Promise<void>
     },
   ) {

@@ -14,6 +14,8 @@ export interface FindMyGroupsDeps {
   accounts: Accounts
   idResolver: IdResolver
   resolveHandle: (handle: string) => Promise<string | null>
+  /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
+  hostFetch: typeof fetch
   /** The local network's host, known before any group is added. */
   defaultHostUrl?: string
 }
@@ -32,7 +34,7 @@ export async function knownHosts(deps: FindMyGroupsDeps): Promise<{ addresses: H
   const unreachable: string[] = []
   if (deps.defaultHostUrl && !byUrl.has(deps.defaultHostUrl.replace(/\/$/, ''))) {
     try {
-      const address = await hostAddress(deps.defaultHostUrl, deps.idResolver)
+      const address = await hostAddress(deps.defaultHostUrl, deps.idResolver, deps.hostFetch)
       byUrl.set(address.url, address)
     } catch (err) {
       log.warn('groups', 'the default host could not be asked for your groups', errorFields(err))

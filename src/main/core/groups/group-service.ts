@@ -19,6 +19,8 @@ export interface GroupServiceOptions {
   dataDir: string
   idResolver: IdResolver
   resolveHandle: (handle: string) => Promise<string | null>
+  /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
+  hostFetch: typeof fetch
   /** Where new groups are started when the person names no host (the local network's). */
   defaultHostUrl?: string
   /** Reads a person's profile from their own PDS (people/profile-reader.ts), after each sync; none read without it. */

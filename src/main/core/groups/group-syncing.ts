@@ -48,6 +48,8 @@ export class GroupSyncing {
     private readonly opts: {
       idResolver: IdResolver
       resolveHandle: (handle: string) => Promise<string | null>
+      /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
+      hostFetch: typeof fetch
       notices?: NoticeHub
       /** Reads a person's profile from their PDS (people/profile-reader.ts); without it no profiles are read. */
       readProfile?: (did: string) => Promise<Profile>
@@ -72,7 +74,7 @@ export class GroupSyncing {
 
   /** Adds a group by handle or DID to an account's list, resolving its host, and reads it whole. */
   async addGroup(accountDid: string, ref: string): Promise<GroupSummary> {
-    return this.addResolved(accountDid, await resolveGroup(ref, { idResolver: this.opts.idResolver, resolveHandle: this.opts.resolveHandle }))
+    return this.addResolved(accountDid, await resolveGroup(ref, { idResolver: this.opts.idResolver, resolveHandle: this.opts.resolveHandle, hostFetch: this.opts.hostFetch }))
   }
 
   /** Adds a group already resolved to its host (and its handle checked both ways). */

@@ -29,7 +29,7 @@ export class OrganizerQueue {
     private readonly runtimes: AccountRuntimes,
     private readonly syncing: GroupSyncing,
     private readonly lists: ListPages,
-    private readonly opts: { idResolver: IdResolver; defaultHostUrl?: string; notices?: NoticeHub },
+    private readonly opts: { idResolver: IdResolver; hostFetch: typeof fetch; defaultHostUrl?: string; notices?: NoticeHub },
   ) {}
 
   /**
@@ -40,7 +40,7 @@ export class OrganizerQueue {
     const hostUrl = input.hostUrl ?? this.opts.defaultHostUrl
     if (!hostUrl) throw new UserFacingError('HostRequired', 'Choose the group host that will run the new group.')
     const rt = await this.runtimes.get(accountDid)
-    const host = rt.host(await hostAddress(hostUrl, this.opts.idResolver))
+    const host = rt.host(await hostAddress(hostUrl, this.opts.idResolver, this.opts.hostFetch))
     const { did } = await host.procedure('example.groups.createGroup', {
       handle: input.handle.toLowerCase(),
       joinPolicy: input.joinPolicy,

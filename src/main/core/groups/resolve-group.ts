@@ -24,7 +24,7 @@ function groupsEndpoint(doc: { id: string; service?: { id: string; serviceEndpoi
  */
 export async function resolveGroup(
   ref: string,
-  deps: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; fetch?: typeof fetch },
+  deps: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; hostFetch: typeof fetch },
 ): Promise<ResolvedGroup> {
   const input = ref.trim().replace(/^@/, '')
   // A malformed handle would reach a server, whose refusal does not say what was wrong.
@@ -39,17 +39,19 @@ export async function resolveGroup(
 
   // The handle only when it holds both ways (decisions 6.3); one typed here already resolved to this DID.
   const handle = await verifiedHandleOf(did, doc, deps, input.startsWith('did:') ? undefined : input).catch(() => null)
-  return { did, handle, host: await hostAddress(hostUrl, deps.idResolver, deps.fetch) }
+  return { did, handle, host: await hostAddress(hostUrl, deps.idResolver, deps.hostFetch) }
 }
 
 /**
  * A host's address for service auth: its service DID from `_health`, accepted only if
  * that DID's own document points back at the same URL, so a host cannot collect
- * tokens addressed to another.
+ * tokens addressed to another. The URL comes from a DID document anyone can write, so
+ * `hostFetch` is the guarded one (node/safe-fetch.ts's peer fetch: public addresses
+ * only, time and size limits) and no redirect is followed.
  */
-export async function hostAddress(hostUrl: string, idResolver: IdResolver, f: typeof fetch = fetch): Promise<HostAddress> {
+export async function hostAddress(hostUrl: string, idResolver: IdResolver, hostFetch: typeof fetch): Promise<HostAddress> {
   const url = hostUrl.replace(/\/$/, '')
-  const health = await f(new URL('/xrpc/_health', url))
+  const health = await hostFetch(new URL('/xrpc/_health', url), { redirect: 'error' })
     .then((r) => r.json() as Promise<{ did?: string }>)
     .catch(() => null)
   if (!health?.did) throw new UserFacingError('HostUnreachable', `The group host at ${url} cannot be reached right now.`)
