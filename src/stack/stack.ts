@@ -165,13 +165,15 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     const processes = opts.hostProcesses ?? 1
     if (!Number.isInteger(processes) || processes < 1) throw new Error('hostProcesses must be a whole number from 1')
     if (processes > 1 && !opts.hostDb) throw new Error('several host processes need a shared database: give hostDb (--host-db) a PostgreSQL URL')
-    const hostPort = opts.hostPort ?? (await freePort())
     // Several processes: the proxy takes the host's address, the processes free ports
     // behind it, and every process writes the proxy's address into DID documents.
-    const proxy = processes > 1 ? await startRoundRobin(hostPort) : null
+    const proxy = processes > 1 ? await startRoundRobin(opts.hostPort ?? (await freePort())) : null
     if (proxy) cleanups.push(() => proxy.close())
     const hostOptsFor = async (i: number) => ({
-      port: proxy ? await freePort() : hostPort,
+      // One process with no port asked for binds port 0 and says which it took (its ready
+      // file's URL): a port probed free beforehand could be taken by another test file's
+      // process before the host bound it (seen: EADDRINUSE with two Vitest workers).
+      port: proxy ? await freePort() : (opts.hostPort ?? 0),
       plcUrl,
       dataDir: path.join(dataDir, i === 0 ? 'host' : `host-${i + 1}`),
       seedFile,
@@ -199,7 +201,12 @@ export async function startStack(opts: StackOptions = {}): Promise<RunningStack>
     // find both in the shared database.
     const startHosts = async () => {
       const started: RunningHostProcess[] = []
-      for (const o of hostOptsList) started.push(await startHostProcess(o))
+      for (const o of hostOptsList) {
+        const h = await startHostProcess(o)
+        // A restart comes back on the port this start took, so the stack file stays true.
+        if (o.port === 0) o.port = Number(new URL(h.ready.url).port)
+        started.push(h)
+      }
       proxy?.setTargets(hostOptsList.map((o) => o.port))
       return started
     }
