@@ -18,6 +18,9 @@ const alias = { core: ['@core', '@core/**'], node: ['@node', '@node/**'] }
 const guardedFetch =
   'The host sends requests only through its guarded fetch: ctx.peerFetch for peers, createIdentityFetch/createTrustedFetch for the operator\'s PLC (src/node/safe-fetch.ts).'
 
+const coreGuardedFetch =
+  'The app core sends requests only through the guarded fetches app-core.ts makes (src/node/safe-fetch.ts: createHostCallFetch for group hosts, createPeerFetch for peers, createTrustedFetch for the configured network): take one as a dependency.'
+
 /** HTTP clients with their own transport (no SSRF guard, no time or size limit): not in the host. */
 const unguardedClients = [
   ...['axios', 'undici', 'node-fetch', 'got', 'https', 'node:https'].map((name) => ({ name, message: guardedFetch })),
@@ -91,6 +94,16 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'fetch', message: guardedFetch }],
       'no-restricted-properties': ['error', ...['globalThis', 'global'].map((object) => ({ object, property: 'fetch', message: guardedFetch }))],
       'no-restricted-syntax': ['error', ...unguardedRequests],
+    },
+  },
+  // The desktop's core likewise (issue 35): hosts, PDSes and handles are named by documents
+  // anyone can write, so every request goes through a guarded fetch made in app-core.ts.
+  {
+    files: ['src/main/core/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: coreGuardedFetch }],
+      'no-restricted-properties': ['error', ...['globalThis', 'global'].map((object) => ({ object, property: 'fetch', message: coreGuardedFetch }))],
+      'no-restricted-syntax': ['error', { ...unguardedConstruction, message: `This client fetches with the bare global fetch unless given one: pass \`fetch\`. ${coreGuardedFetch}` }],
     },
   },
   // Where the host's resolvers are built (src/node/id-resolver.ts): with a fetch too.

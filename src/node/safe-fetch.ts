@@ -6,6 +6,12 @@ type Fetch = typeof globalThis.fetch
 export const SAFE_FETCH_TIMEOUT_MS = 5_000
 export const SAFE_FETCH_MAX_BYTES = 512 * 1024
 
+/** Other limits than the defaults above, for a fetch whose answers are known to be bigger or slower. */
+export interface FetchLimits {
+  timeoutMs?: number
+  maxBytes?: number
+}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 /** Whether a URL points at this machine (the local network of `npm run stack`). */
@@ -22,13 +28,13 @@ const urlOf = (input: string | URL | Request) => new URL(input instanceof Reques
  * gap), refuses IP-literal hosts and plain http, checks every redirect hop the same way,
  * and caps time and response size. Requests must say how to treat redirects.
  */
-export function createPublicFetch(opts: { allowCustomPort?: boolean } = {}): Fetch {
+export function createPublicFetch(opts: { allowCustomPort?: boolean } & FetchLimits = {}): Fetch {
   return safeFetchWrap({
     allowIpHost: false,
     allowImplicitRedirect: false,
     allowCustomPort: opts.allowCustomPort ?? false,
-    timeout: SAFE_FETCH_TIMEOUT_MS,
-    responseMaxSize: SAFE_FETCH_MAX_BYTES,
+    timeout: opts.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS,
+    responseMaxSize: opts.maxBytes ?? SAFE_FETCH_MAX_BYTES,
   }) as Fetch
 }
 
@@ -39,12 +45,12 @@ export function createPublicFetch(opts: { allowCustomPort?: boolean } = {}): Fet
  * Redirects are refused: a trusted origin must not hand the request on to one that is
  * not. Callers pass `redirect: 'error'`.
  */
-export function createTrustedFetch(): Fetch {
+export function createTrustedFetch(limits: FetchLimits = {}): Fetch {
   return safeFetchWrap({
     ssrfProtection: false,
     allowImplicitRedirect: true,
-    timeout: SAFE_FETCH_TIMEOUT_MS,
-    responseMaxSize: SAFE_FETCH_MAX_BYTES,
+    timeout: limits.timeoutMs ?? SAFE_FETCH_TIMEOUT_MS,
+    responseMaxSize: limits.maxBytes ?? SAFE_FETCH_MAX_BYTES,
   }) as Fetch
 }
 
@@ -86,8 +92,24 @@ export function createIdentityFetch(plcUrl: string): Fetch {
  * private or link-local ones. Pass `redirect` explicitly (`'error'` is right for atproto
  * XRPC calls).
  */
-export function createPeerFetch(opts: { allowLoopbackPeers: boolean }): Fetch {
-  const publicFetch = createPublicFetch({ allowCustomPort: true })
-  if (!opts.allowLoopbackPeers) return publicFetch
-  return routeByOrigin(createTrustedFetch(), publicFetch, (url) => isLoopbackUrl(url))
+export function createPeerFetch(opts: { allowLoopbackPeers: boolean } & FetchLimits): Fetch {
+  const { allowLoopbackPeers, ...limits } = opts
+  const publicFetch = createPublicFetch({ allowCustomPort: true, ...limits })
+  if (!allowLoopbackPeers) return publicFetch
+  return routeByOrigin(createTrustedFetch(limits), publicFetch, (url) => isLoopbackUrl(url))
+}
+
+/** The most a group host's answer to the desktop may weigh: a page of records or one space image (1 MB), with room. */
+export const HOST_CALL_MAX_BYTES = 16 * 1024 * 1024
+
+/**
+ * The fetch the desktop's core calls group hosts' methods with, and sends a group
+ * credential's writes to the address the host's grant names: the peer fetch's address
+ * rules (public addresses, https; loopback only on the local network), no redirect
+ * followed whatever the call asks (a host must not hand a signed request on), and a size
+ * cap fit for images and pages. Its time limit is only a backstop: each call carries the
+ * core's own (main/core/xrpc/time-limit.ts), which names a silent host for the person.
+ */
+export function createHostCallFetch(opts: { allowLoopbackPeers: boolean }): Fetch {
+  return withoutRedirects(createPeerFetch({ ...opts, timeoutMs: 120_000, maxBytes: HOST_CALL_MAX_BYTES }))
 }

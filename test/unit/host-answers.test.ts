@@ -8,6 +8,7 @@ import { ServiceAuthCache } from '@core/xrpc/service-auth-cache.js'
 import { callProcedure } from '@core/xrpc/validated-call.js'
 import { XrpcCallError } from '@core/xrpc/xrpc-error.js'
 import { plainMessage } from '@shared/errors.js'
+import { createHostCallFetch } from '@node/safe-fetch.js'
 
 /**
  * A group host that answers whatever the test sets: the app must check every answer
@@ -36,7 +37,7 @@ afterEach(() => {
 })
 
 const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJkaWQ6cGxjOmFiYyJ9.c2lnbmF0dXJl'
-const client = () => new HostClient({ url, aud: 'did:web:host.test#groups' }, new ServiceAuthCache(async () => TOKEN))
+const client = () => new HostClient({ url, aud: 'did:web:host.test#groups' }, new ServiceAuthCache(async () => TOKEN), createHostCallFetch({ allowLoopbackPeers: true }))
 const GROUP = { did: 'did:plc:group', joinPolicy: 'approval', roles: [{ name: 'owner', actions: ['admit'], assignable: [] }] }
 
 async function refusal(p: Promise<unknown>): Promise<XrpcCallError> {
@@ -110,7 +111,7 @@ describe('answers from a group host are checked against the lexicons', () => {
   })
 
   it('says a host that cannot be reached is unreachable', async () => {
-    const gone = new HostClient({ url: 'http://127.0.0.1:1', aud: 'did:web:gone#groups' }, new ServiceAuthCache(async () => TOKEN))
+    const gone = new HostClient({ url: 'http://127.0.0.1:1', aud: 'did:web:gone#groups' }, new ServiceAuthCache(async () => TOKEN), createHostCallFetch({ allowLoopbackPeers: true }))
     const err = await refusal(gone.query('example.groups.getGroup', { group: 'did:plc:group' }))
     expect({ status: err.status, error: err.error }).toEqual({ status: 0, error: 'HostUnreachable' })
   })

@@ -130,7 +130,17 @@ describe('lint keeps every request of the group host on its guarded fetch', () =
     expect(await outboundErrors('src/host/x.ts', code)).toEqual([])
   })
 
-  it('leaves the app alone (it has its own clients)', async () => {
-    expect(await outboundErrors('src/main/core/x.ts', "export const get = () => fetch('https://example.com/x')\n")).toEqual([])
+  it('keeps the app core on its guarded fetches too (issue 35): no bare fetch, no client left to the global', async () => {
+    for (const code of [
+      "export const get = () => fetch('https://example.com/x')\n",
+      "export const get = () => globalThis.fetch('https://example.com/x')\n",
+      "import { NodeOAuthClient } from '@atproto/oauth-client-node'\nexport const c = (o: never) => new NodeOAuthClient({ clientMetadata: o, stateStore: o, sessionStore: o })\n",
+    ]) {
+      const errors = await outboundErrors('src/main/core/x.ts', code)
+      expect(errors.length, code).toBeGreaterThan(0)
+      expect(errors.join('\n'), code).toMatch(/guarded fetches app-core\.ts makes/)
+    }
+    const allowed = "export const load = (url: string, fetch: typeof globalThis.fetch) => fetch(url, { redirect: 'error' })\n"
+    expect(await outboundErrors('src/main/core/x.ts', allowed)).toEqual([])
   })
 })

@@ -7,7 +7,7 @@ import { Accounts } from './accounts/accounts.js'
 import type { IdentityNetwork } from './accounts/oauth-client.js'
 import { ATPROTO_NETWORK_SCOPE, groupScopes } from '../../shared/scopes.js'
 import { createIdResolver } from '../../node/id-resolver.js'
-import { createPeerFetch, createTrustedFetch } from '../../node/safe-fetch.js'
+import { createHostCallFetch, createPeerFetch, createTrustedFetch } from '../../node/safe-fetch.js'
 import { createProfileReader } from './people/profile-reader.js'
 import { GroupService } from './groups/group-service.js'
 import { handleResolver, strictHandleResolver } from './groups/handle-resolver.js'
@@ -93,11 +93,12 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
   const notices = new NoticeHub()
   const accounts = new Accounts({ secrets: opts.secrets, network: identity, scope, openUrl: opts.openUrl, onSessionLost: (did) => notices.emit('account.state', { did }) })
   const idResolver = createIdResolver(opts.network?.plcUrl ?? 'https://plc.directory')
-  const resolveHandle = handleResolver(idResolver, opts.network)
+  const localNetworkFetch = createTrustedFetch()
+  const resolveHandle = handleResolver(idResolver, opts.network, localNetworkFetch)
   // Group hosts and people's PDSes are named in DID documents anyone can write: public
   // addresses only, time and size limits, no redirects (the local network's are on loopback).
   const peerFetch = createPeerFetch({ allowLoopbackPeers: opts.network !== null })
-  const walkIns = walkInResolver({ idResolver, lookUpHandle: strictHandleResolver(idResolver, opts.network) })
+  const walkIns = walkInResolver({ idResolver, lookUpHandle: strictHandleResolver(idResolver, opts.network, localNetworkFetch) })
   const groups = new GroupService({
     notices,
     accounts,
@@ -105,6 +106,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     idResolver,
     resolveHandle,
     hostFetch: peerFetch,
+    hostCalls: createHostCallFetch({ allowLoopbackPeers: opts.network !== null }),
     walkIns,
     defaultHostUrl: opts.network?.hostUrl,
     readProfile: createProfileReader({

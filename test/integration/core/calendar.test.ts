@@ -5,6 +5,7 @@ import { type CoreHarness, eventually, useSignedInCore } from '../../support/cor
 import { GroupCredentials } from '../../../src/main/core/credentials/group-credentials.js'
 import { calendarSpace, ensureCalendarSpace } from '../../../src/main/core/calendar/calendar-space.js'
 import { rpcScope } from '../../../src/shared/scopes.js'
+import { createHostCallFetch } from '@node/safe-fetch.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
@@ -54,7 +55,7 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
   it('renews the grant with a fresh key before its 15 minutes end', async () => {
     const rt = await app.core.groups.runtime(owner)
     let now = Date.now()
-    const credentials = new GroupCredentials(rt.auth, () => now)
+    const credentials = new GroupCredentials(rt.auth, createHostCallFetch({ allowLoopbackPeers: true }), () => now)
     const host = (await rt.hostOf(groupDid())).host
     const first = await credentials.grant(host, groupDid(), calendarSpace(groupDid()))
     expect(Date.parse(first.grant.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000)

@@ -5,6 +5,7 @@ import { HostClient } from '@core/xrpc/host-client.js'
 import { ServiceAuthCache } from '@core/xrpc/service-auth-cache.js'
 import type { StackAccountName } from '@shared/stack-file.js'
 import { useLocalNetwork } from '../../support/local-network.js'
+import { createHostCallFetch } from '@node/safe-fetch.js'
 
 /**
  * The client generated from lexicons/ against the real group host: every method the
@@ -18,9 +19,11 @@ afterAll(() => installLogSink(null))
 
 function as(name: StackAccountName) {
   const auth = new ServiceAuthCache((aud, lxm) => net.as(name).serviceAuth(lxm, aud))
-  const host = new HostClient({ url: net.stack.host.url, aud: net.stack.host.aud }, auth)
-  return { host, credentials: new GroupCredentials(auth), did: net.as(name).did }
+  const host = new HostClient({ url: net.stack.host.url, aud: net.stack.host.aud }, auth, hostCalls)
+  return { host, credentials: new GroupCredentials(auth, hostCalls), did: net.as(name).did }
 }
+/** As the app core calls hosts (app-core.ts). */
+const hostCalls = createHostCallFetch({ allowLoopbackPeers: true })
 const notUnderstood = () => logged.filter((l) => l.includes('did not match the lexicon'))
 
 describe('the generated host client against the real host', () => {

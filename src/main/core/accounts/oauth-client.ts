@@ -1,6 +1,7 @@
 import { NodeOAuthClient, type NodeSavedSessionStore, type NodeSavedStateStore } from '@atproto/oauth-client-node'
 import { requestLocalLock } from '@atproto/oauth-client'
 import { BUILD_CLIENT_ID, chooseClient, clientMetadataFor } from './client-identity.js'
+import { createPeerFetch, HOST_CALL_MAX_BYTES, withoutRedirects } from '@node/safe-fetch.js'
 
 /** Where people's identities live: the real network, or `npm run stack`'s. */
 export interface IdentityNetwork {
@@ -25,6 +26,12 @@ export function createOAuthClient(opts: {
   stateStore: NodeSavedStateStore
 }): NodeOAuthClient {
   return new NodeOAuthClient({
+    // Everything the client asks (handles, DID documents, the PDS's and its authorization
+    // server's metadata, PAR, tokens, and the session's own calls) goes to addresses that
+    // DID documents and handles name: the guarded fetch, public addresses only (loopback
+    // only on the local network), never a redirect (PAR and token POSTs leave redirects
+    // at fetch's default).
+    fetch: withoutRedirects(createPeerFetch({ allowLoopbackPeers: opts.network.allowHttp, timeoutMs: 30_000, maxBytes: HOST_CALL_MAX_BYTES })),
     clientMetadata: clientMetadataFor(chooseClient({ buildClientId: BUILD_CLIENT_ID, localNetwork: opts.network.allowHttp }), opts.scope, opts.port),
     sessionStore: opts.sessionStore,
     stateStore: opts.stateStore,

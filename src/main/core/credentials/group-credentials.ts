@@ -41,6 +41,8 @@ export class GroupCredentials {
 
   constructor(
     private readonly auth: ServiceAuthCache,
+    /** The guarded fetch for host calls (node/safe-fetch.ts createHostCallFetch): the grant names where writes go, and a host may name anywhere. */
+    private readonly fetch: typeof globalThis.fetch,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -139,7 +141,7 @@ export class GroupCredentials {
         headers.set('dpop', dpop)
         // The proof names the URL without its query (RFC 9449 htu); the request carries the method's parameters.
         const query = path.includes('?') ? path.slice(path.indexOf('?')) : ''
-        return sendWithTimeLimit(method, { ...init, headers }, (withLimit) => fetch(url + query, withLimit))
+        return sendWithTimeLimit(method, { ...init, headers }, (withLimit) => this.fetch(url + query, withLimit))
       })
   }
 

@@ -37,7 +37,7 @@ export class GroupSessions {
       idResolver: IdResolver
       resolveHandle: (handle: string) => Promise<string | null>
       /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
-      hostFetch: typeof fetch
+      hostFetch: typeof globalThis.fetch
       openUrl?: (url: string) => Promise<void>
     },
   ) {

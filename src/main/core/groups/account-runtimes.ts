@@ -11,7 +11,7 @@ import type { WalkInResolver } from '../people/walk-in-lookup.js'
 export class AccountRuntimes {
   private readonly open = new Map<string, Promise<AccountRuntime>>()
 
-  constructor(private readonly opts: { accounts: Accounts; dataDir: string; notices?: NoticeHub; walkIns?: WalkInResolver }) {}
+  constructor(private readonly opts: { accounts: Accounts; hostCalls: typeof globalThis.fetch; dataDir: string; notices?: NoticeHub; walkIns?: WalkInResolver }) {}
 
   get(accountDid: string): Promise<AccountRuntime> {
     let rt = this.open.get(accountDid)
@@ -19,6 +19,7 @@ export class AccountRuntimes {
       rt = AccountRuntime.open({
         did: accountDid,
         accounts: this.opts.accounts,
+        hostCalls: this.opts.hostCalls,
         cacheDir: path.join(this.opts.dataDir, 'cache'),
         actions: actionHandlers,
         walkIns: this.opts.walkIns,

@@ -15,7 +15,7 @@ export interface FindMyGroupsDeps {
   idResolver: IdResolver
   resolveHandle: (handle: string) => Promise<string | null>
   /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
-  hostFetch: typeof fetch
+  hostFetch: typeof globalThis.fetch
   /** The local network's host, known before any group is added. */
   defaultHostUrl?: string
 }

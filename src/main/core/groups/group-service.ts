@@ -20,7 +20,9 @@ export interface GroupServiceOptions {
   idResolver: IdResolver
   resolveHandle: (handle: string) => Promise<string | null>
   /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
-  hostFetch: typeof fetch
+  hostFetch: typeof globalThis.fetch
+  /** The guarded fetch for calls to group hosts' methods and a credential's writes (node/safe-fetch.ts, createHostCallFetch). */
+  hostCalls: typeof globalThis.fetch
   /** Where new groups are started when the person names no host (the local network's). */
   defaultHostUrl?: string
   /** Reads a person's profile from their own PDS (people/profile-reader.ts), after each sync; none read without it. */

@@ -49,7 +49,7 @@ export class GroupSyncing {
       idResolver: IdResolver
       resolveHandle: (handle: string) => Promise<string | null>
       /** The guarded fetch for group hosts named in DID documents (node/safe-fetch.ts, createPeerFetch). */
-      hostFetch: typeof fetch
+      hostFetch: typeof globalThis.fetch
       notices?: NoticeHub
       /** Reads a person's profile from their PDS (people/profile-reader.ts); without it no profiles are read. */
       readProfile?: (did: string) => Promise<Profile>

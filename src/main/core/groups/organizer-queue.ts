@@ -29,7 +29,7 @@ export class OrganizerQueue {
     private readonly runtimes: AccountRuntimes,
     private readonly syncing: GroupSyncing,
     private readonly lists: ListPages,
-    private readonly opts: { idResolver: IdResolver; hostFetch: typeof fetch; defaultHostUrl?: string; notices?: NoticeHub },
+    private readonly opts: { idResolver: IdResolver; hostFetch: typeof globalThis.fetch; defaultHostUrl?: string; notices?: NoticeHub },
   ) {}
 
   /**

@@ -24,7 +24,7 @@ function groupsEndpoint(doc: { id: string; service?: { id: string; serviceEndpoi
  */
 export async function resolveGroup(
   ref: string,
-  deps: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; hostFetch: typeof fetch },
+  deps: { idResolver: IdResolver; resolveHandle: (handle: string) => Promise<string | null>; hostFetch: typeof globalThis.fetch },
 ): Promise<ResolvedGroup> {
   const input = ref.trim().replace(/^@/, '')
   // A malformed handle would reach a server, whose refusal does not say what was wrong.
@@ -49,7 +49,7 @@ export async function resolveGroup(
  * `hostFetch` is the guarded one (node/safe-fetch.ts's peer fetch: public addresses
  * only, time and size limits) and no redirect is followed.
  */
-export async function hostAddress(hostUrl: string, idResolver: IdResolver, hostFetch: typeof fetch): Promise<HostAddress> {
+export async function hostAddress(hostUrl: string, idResolver: IdResolver, hostFetch: typeof globalThis.fetch): Promise<HostAddress> {
   const url = hostUrl.replace(/\/$/, '')
   const health = await hostFetch(new URL('/xrpc/_health', url), { redirect: 'error' })
     .then((r) => r.json() as Promise<{ did?: string }>)

@@ -31,23 +31,26 @@ export class AccountRuntime {
     readonly did: string,
     readonly cache: CacheDb,
     accounts: Accounts,
+    /** The guarded fetch for group hosts' methods (node/safe-fetch.ts createHostCallFetch). */
+    private readonly hostCalls: typeof globalThis.fetch,
   ) {
     this.session = () => accounts.session(did)
     this.grantedScope = () => accounts.store.grantedScope(did)
     this.auth = new ServiceAuthCache(checkGrantedScope(this.grantedScope, mintWithSession(this.session)))
-    this.credentials = new GroupCredentials(this.auth)
+    this.credentials = new GroupCredentials(this.auth, hostCalls)
   }
 
   static async open(opts: {
     did: string
     accounts: Accounts
+    hostCalls: typeof globalThis.fetch
     cacheDir: string
     actions: (rt: AccountRuntime) => Record<string, ActionHandler>
     /** Which outbox rows changed (none named: some did). */
     onOutboxChange?: (ids?: number[]) => void
     walkIns?: WalkInResolver
   }): Promise<AccountRuntime> {
-    const rt = new AccountRuntime(opts.did, await openCacheDb(opts.cacheDir, opts.did), opts.accounts)
+    const rt = new AccountRuntime(opts.did, await openCacheDb(opts.cacheDir, opts.did), opts.accounts, opts.hostCalls)
     if (opts.walkIns) rt.walkIns = opts.walkIns
     rt.outbox = new Outbox(rt.cache, opts.actions(rt), opts.onOutboxChange)
     await rt.outbox.recoverInterrupted()
@@ -56,7 +59,7 @@ export class AccountRuntime {
 
   host(address: HostAddress): HostClient {
     let client = this.hosts.get(address.url)
-    if (!client) this.hosts.set(address.url, (client = new HostClient(address, this.auth)))
+    if (!client) this.hosts.set(address.url, (client = new HostClient(address, this.auth, this.hostCalls)))
     return client
   }
 

@@ -24,7 +24,8 @@ export class HostClient {
   constructor(
     readonly host: HostAddress,
     private readonly auth: ServiceAuthCache,
-    private readonly fetchImpl: typeof fetch = fetch,
+    /** The guarded fetch for host calls (node/safe-fetch.ts createHostCallFetch): never the bare global. */
+    private readonly fetchImpl: typeof globalThis.fetch,
     /** The longest wait for one answer (network.ts): a host that accepts and never answers must not hold a group's queue. */
     private readonly timeoutMs: number = hostTimeoutMs(),
   ) {
