@@ -47,7 +47,7 @@ const layer = (files, { paths = [], patterns = [] }) => ({
 })
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', '.stack/**', 'test-results/**', 'playwright-report/**', 'src/node/lexicon/**', 'src/node/lexicon.next/**'] },
+  { ignores: ['out/**', 'dist/**', '.test-host/**', 'node_modules/**', '.tools/**', '.stack/**', 'test-results/**', 'playwright-report/**', 'src/node/lexicon/**', 'src/node/lexicon.next/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

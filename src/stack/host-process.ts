@@ -25,6 +25,15 @@ const tail = (file: string, lines = 20) =>
 
 const HOST_BIN = path.resolve(import.meta.dirname, '../host/bin.ts')
 
+/** Names a test run's bundle of the host (host-bundle.ts) for the host processes it starts. */
+export const HOST_BUNDLE_ENV = 'CONVENE_HOST_BUNDLE'
+
+/** How node runs the host: a test run's bundle of it when there is one (host-bundle.ts), else its sources through tsx. */
+const hostEntry = () => {
+  const bundle = process.env[HOST_BUNDLE_ENV]
+  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', HOST_BIN]
+}
+
 /**
  * Runs the group host as its own process, as it runs in production, and waits for its
  * ready file. Its log goes to `logFile` so the stack's own output stays readable.
@@ -48,9 +57,7 @@ export async function startHostProcess(opts: {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      HOST_BIN,
+      ...hostEntry(),
       '--port',
       String(opts.port),
       '--plc-url',
