@@ -13,6 +13,10 @@ export default defineConfig({
     // One PLC and PDS for the run; each file starts its own group host and people on them.
     globalSetup: ['test/support/shared-network.ts'],
     fileParallelism: true,
+    // A worker keeps its modules from one file to the next (no file mocks modules or
+    // leaves globals changed): each file no longer imports the core, the host's client
+    // and their packages anew, which was about a tenth of the run.
+    isolate: false,
     // Vitest's default is the cores less one: a single worker on a 2-core machine, idle
     // while a file waits on a sign-in page or a host's answer. Two keep both cores busy.
     maxWorkers: 2,
