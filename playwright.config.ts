@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test'
 import type { Shell } from './e2e/support/fixtures.js'
+import { TEST_BROWSER_ARGS, testBrowserPath } from './src/dev/test-browser.js'
 
 /**
- * End-to-end tests drive Debian's Chromium (playwright-core never downloads a browser
+ * End-to-end tests drive Debian's Chromium headless shell (src/dev/test-browser.ts; playwright-core never downloads a browser
  * here) against the loopback shell, the real core and the real local network.
  */
 export default defineConfig<{ shell: Shell }>({
@@ -11,9 +12,9 @@ export default defineConfig<{ shell: Shell }>({
   outputDir: 'test-results',
   timeout: 60_000,
   // Each worker has its own local network (support/global-setup.ts) and each test its own
-  // app and people, so more workers are possible; on this two-core machine one was as fast
-  // (20.1 minutes against 19.7-21.3 for two, whose load also surfaced tests racing a timer).
-  workers: 1,
+  // app and people. A test mostly waits (on its host, the PDS, the window): one worker kept
+  // the two cores under a third busy, and a second one took a quarter off the run.
+  workers: 2,
   // `npm test` also keeps a JSON report for its closing table of the slowest files (scripts/test-report.mjs).
   reporter: [['list', { printSteps: false }], ...(process.env.CONVENE_TEST_REPORT_DIR ? [['json', { outputFile: `${process.env.CONVENE_TEST_REPORT_DIR}/playwright.json` }] as const] : [])],
   globalSetup: './e2e/support/global-setup.ts',
@@ -21,16 +22,8 @@ export default defineConfig<{ shell: Shell }>({
     screenshot: 'on',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CONVENE_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: testBrowserPath(),
+      args: TEST_BROWSER_ARGS,
     },
   },
   projects: [

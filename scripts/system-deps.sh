@@ -6,7 +6,8 @@
 # Linux (Debian and derivatives): installs what is missing with apt-get when root or
 # with sudo; otherwise stops at once and prints the exact command to run.
 #   every task:  libsecret-1-dev, pkg-config   (keytar builds against libsecret)
-#   test, bench: chromium                       (browser tests, the UI bench)
+#   test, bench: chromium, chromium-headless-shell (browser tests, the UI bench; the
+#                                                tests drive the headless shell: src/dev/test-browser.ts)
 #                postgresql                     (the host's PostgreSQL tests and bench: a
 #                                                throwaway cluster, src/stack/postgres-cluster.ts)
 #                gnome-keyring, dbus            (a throwaway Secret Service keychain)
@@ -40,6 +41,7 @@ convene_missing_packages() {
   fi
   if [ $browser = yes ]; then
     command -v chromium >/dev/null || echo chromium
+    command -v chromium-headless-shell >/dev/null || echo chromium-headless-shell
     # initdb and pg_ctl live in /usr/lib/postgresql/<version>/bin on Debian.
     compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null || echo postgresql
   fi

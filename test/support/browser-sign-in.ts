@@ -1,12 +1,11 @@
 import { chromium, type Browser } from 'playwright-core'
-
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+import { TEST_BROWSER_ARGS, testBrowserPath } from '../../src/dev/test-browser.js'
 
 let browser: Browser | undefined
 
-/** Debian's Chromium, shared by a test file's sign-ins. */
+/** The tests' Chromium (src/dev/test-browser.ts), shared by a test file's sign-ins. */
 export async function sharedBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({ executablePath: process.env.CONVENE_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  browser ??= await chromium.launch({ executablePath: testBrowserPath(), args: TEST_BROWSER_ARGS })
   return browser
 }
 
