@@ -4,7 +4,9 @@
 //
 //   node scripts/lexicon-code.mjs            regenerate when the stamp differs (setup.sh)
 //   node scripts/lexicon-code.mjs --force    regenerate now (`npm run codegen`)
-//   node scripts/lexicon-code.mjs --into D   write a fresh tree into D (the staleness test)
+//   node scripts/lexicon-code.mjs --into D   write a fresh tree into D
+//   node scripts/lexicon-code.mjs --check    exit 1, saying why, unless the tree is what these
+//                                            lexicons generate, untouched since (the staleness test)
 //
 // One tree, @atproto/lex-cli's gen-server, for all three users: the host and the local
 // network's PDS extension register their handlers on its Server (typed per method), and
@@ -46,6 +48,16 @@ function stamp(files) {
   return hash.digest('hex').slice(0, 16)
 }
 
+/** What the tree holds: every generated file (the stamp aside), by path and contents. */
+function treeHash(dir, sub = '', hash = createHash('sha256')) {
+  for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const rel = path.posix.join(sub, entry.name)
+    if (entry.isDirectory()) treeHash(dir, rel, hash)
+    else if (rel !== '.stamp') hash.update(`${rel}\0`).update(fs.readFileSync(path.join(dir, rel))).update('\0')
+  }
+  return sub ? hash : hash.digest('hex').slice(0, 16)
+}
+
 function generate(files, into) {
   // lex-cli's own bin: @atproto/lex (a dependency of the PDS) installs a `lex` command too.
   execFileSync(process.execPath, [path.join(LEX_CLI, 'bin.js'), 'gen-server', '--yes', into, ...files], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
@@ -53,19 +65,32 @@ function generate(files, into) {
 
 const args = process.argv.slice(2)
 const files = lexiconFiles()
+// The stamp's two lines: what the tree was made from, and what it held when made.
+const [madeFrom = '', held = ''] = fs.existsSync(STAMP) ? fs.readFileSync(STAMP, 'utf8').split('\n') : []
 if (args[0] === '--into') {
   generate(files, path.resolve(args[1]))
+} else if (args[0] === '--check') {
+  // The tree was generated from exactly these lexicons by this generator and script (the
+  // first line), and nothing in it changed since (the second): the same tree a fresh
+  // generation makes, checked without generating (which takes half a minute).
+  const problem =
+    madeFrom !== stamp(files) ? 'it was made from other lexicons (or another generator) than those there now'
+    : held !== treeHash(OUT) ? 'a generated file was changed, added or removed by hand since it was made'
+    : null
+  if (problem) {
+    console.error(`[convene] src/node/lexicon/ is stale: ${problem}. Run \`npm run codegen\`.`)
+    process.exit(1)
+  }
 } else {
   const want = stamp(files)
-  const have = fs.existsSync(STAMP) ? fs.readFileSync(STAMP, 'utf8').trim() : ''
-  if (args[0] === '--force' || have !== want) {
+  if (args[0] === '--force' || madeFrom !== want || !held) {
     console.error('[convene] generating the lexicons’ TypeScript (src/node/lexicon/)')
     // Written beside it and moved into place: an interrupted run never leaves half a tree
     // that a matching stamp would then keep.
     const next = `${OUT}.next`
     fs.rmSync(next, { recursive: true, force: true })
     generate(files, next)
-    fs.writeFileSync(path.join(next, '.stamp'), `${want}\n`)
+    fs.writeFileSync(path.join(next, '.stamp'), `${want}\n${treeHash(next)}\n`)
     fs.rmSync(OUT, { recursive: true, force: true })
     fs.renameSync(next, OUT)
   }
