@@ -90,6 +90,10 @@ export async function storeRecord(
 export async function removeRecord(tx: Tx, key: RecordKey): Promise<boolean> {
   const uri = recordUri(key)
   await tx.deleteFrom('record_blob').where('uri', '=', uri).execute()
+  // An event's capacity lives only as long as the event (spaces/event-organizers.ts).
+  if (key.collection === 'community.lexicon.calendar.event') {
+    await tx.deleteFrom('event_capacity').where('space', '=', key.space).where('rkey', '=', key.rkey).execute()
+  }
   const res = await tx.deleteFrom('record').where('uri', '=', uri).executeTakeFirst()
   return Number(res.numDeletedRows) > 0
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { MemberPds } from '../../support/member-pds.js'
+import { groupCredential } from '../../support/group-records.js'
 import type { StackAccountName } from '../../../src/shared/stack-file.js'
 
 /**
@@ -19,6 +20,7 @@ const calendar = () => `at://${group()}/space/community.lexicon.calendar/self`
 const eventUri = (rkey: string) => `${calendar()}/${group()}/${EVENT}/${rkey}`
 const PICNIC = '3kpicnicpicn2'
 const RACE = '3kracerace222'
+const TAKEN = '3ktakendown22'
 
 type Standing = { capacity?: number; going: number; waitlisted: number; mine?: { standing: string; position?: number } }
 type Listed = { records: { repo: string; value: { status: string }; standing?: string; waitlistPosition?: number }[] }
@@ -37,12 +39,24 @@ const changes = async () => {
   return res.body.changes
 }
 
+/** The group's events, written as the app writes them (a group credential); places are kept only for events the group keeps. */
+let writeAsGroup: Awaited<ReturnType<typeof groupCredential>>
+const putEvent = async (rkey: string) => {
+  const res = await writeAsGroup('com.atproto.space.putRecord', { space: calendar(), repo: group(), collection: EVENT, rkey, record: { $type: EVENT, name: rkey, startsAt: '2030-05-01T18:00:00.000Z', createdAt: new Date().toISOString() } })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
+beforeAll(async () => {
+  const created = await net.caller('owner').call('example.groups.createSpace', {
+    body: { group: group(), type: 'community.lexicon.calendar', skey: 'self', name: 'Calendar', readableBy: ['owner', 'admin', 'moderator', 'member'], credentialScopes: [{ role: 'owner', scopes: [EVENT] }] },
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(200)
+  writeAsGroup = await groupCredential(net.stack.host.url, net.caller('owner'), group(), calendar())
+  for (const rkey of [PICNIC, RACE, TAKEN]) await putEvent(rkey)
+})
+
 describe('capacity and the waitlist', () => {
   it('gives places in arrival order and waitlists the rest, readable by each member and in listMemberRecords', async () => {
-    const created = await net.caller('owner').call('example.groups.createSpace', {
-      body: { group: group(), type: 'community.lexicon.calendar', skey: 'self', name: 'Calendar', readableBy: ['owner', 'admin', 'moderator', 'member'], credentialScopes: [{ role: 'owner', scopes: [EVENT] }] },
-    })
-    expect(created.status, JSON.stringify(created.body)).toBe(200)
     expect((await setCapacity('owner', PICNIC, 1)).status).toBe(200)
     for (const name of ['member', 'admin', 'moderator'] as const) expect((await rsvp(name, PICNIC, 'going')).status).toBe(200)
 
@@ -149,7 +163,6 @@ describe('capacity and the waitlist', () => {
   })
 
   it('a place held by an RSVP the moderators took down goes to the first who waits; restored, that RSVP waits at the end', async () => {
-    const TAKEN = '3ktakendown22'
     expect((await setCapacity('owner', TAKEN, 1)).status).toBe(200)
     expect((await rsvp('member', TAKEN, 'going')).status).toBe(200)
     expect((await rsvp('owner', TAKEN, 'going')).status).toBe(200)
@@ -168,5 +181,38 @@ describe('capacity and the waitlist', () => {
     expect(back.status, JSON.stringify(back.body)).toBe(200)
     expect((await standing('member', TAKEN)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
     expect((await standing('owner', TAKEN)).body.mine).toEqual({ standing: 'going' })
+  })
+
+  it('keeps places only for an event the group keeps: none for an rkey with no event, and none once the event is deleted', async () => {
+    const NONE = '3knoevent2222'
+    const before = (await changes()).length
+    expect(await setCapacity('owner', NONE, 5)).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+    expect(await standing('member', NONE)).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+    // Refused before anything was kept: no change entry either.
+    expect((await changes()).length).toBe(before)
+
+    const GONE = '3kdeleted2222'
+    await putEvent(GONE)
+    expect((await setCapacity('owner', GONE, 5)).status).toBe(200)
+    expect((await writeAsGroup('com.atproto.space.deleteRecord', { space: calendar(), repo: group(), collection: EVENT, rkey: GONE })).status).toBe(200)
+    expect(await standing('member', GONE)).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+    // Written again at the same rkey, it is a new event: the old capacity went with the old one.
+    await putEvent(GONE)
+    expect((await standing('member', GONE)).body).toEqual({ going: 0, waitlisted: 0 })
+  })
+
+  it('hides a taken-down event’s places from all but those who read reports', async () => {
+    const HIDDEN = '3khiddenevnt2'
+    await putEvent(HIDDEN)
+    expect((await setCapacity('owner', HIDDEN, 4)).status).toBe(200)
+    const subject = { $type: 'example.groups.defs#subjectRecord', uri: eventUri(HIDDEN) }
+    const owner = net.caller('owner')
+    expect((await owner.call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonSpam' } })).status).toBe(200)
+    const down = await owner.call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'takedown' } })
+    expect(down.status, JSON.stringify(down.body)).toBe(200)
+    expect(await standing('member', HIDDEN)).toMatchObject({ status: 400, body: { error: 'RecordNotFound' } })
+    expect((await standing('owner', HIDDEN)).body).toMatchObject({ capacity: 4 })
+    expect((await owner.call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'reverseTakedown' } })).status).toBe(200)
+    expect((await standing('member', HIDDEN)).body).toMatchObject({ capacity: 4 })
   })
 })

@@ -157,7 +157,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
       if (e) await putItem(tx, g, 'event', p.rkey, { ...e, capacity: p.capacity }, id)
     },
     send: async (rt, g, p) => (await rt.hostOf(g)).procedure('example.groups.setEventCapacity', { space: calendarSpace(g), event: p.rkey, ...(p.capacity === null ? {} : { capacity: p.capacity }) }),
-    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.', SpaceNotFound: 'This group has no calendar any more.' },
+    conflicts: { Forbidden: 'Your role cannot change this group’s calendar.', SpaceNotFound: 'This group has no calendar any more.', RecordNotFound: 'This event is no longer on the calendar.' },
     scope: { methods: ['example.groups.setEventCapacity'] },
     changes: ['event.capacitySet'],
     list: 'events',

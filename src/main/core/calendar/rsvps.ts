@@ -55,12 +55,19 @@ export async function fetchRsvps(host: HostClient, groupDid: string): Promise<Ma
  * The capacity the host keeps for each of `rkeys` (one `getEventStanding` each, at most
  * {@link CAPACITY_READS} at once: the calendar's coming events, where a place matters).
  * A host without the method, or a call the sign-in does not cover yet: none are known.
+ * An event the host no longer keeps (deleted, taken down) is left out alone.
  */
 export async function fetchCapacities(host: HostClient, groupDid: string, rkeys: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>()
   try {
-    const answers = await Promise.all(rkeys.slice(0, CAPACITY_READS).map(async (event) => [event, await host.query('example.groups.getEventStanding', { space: calendarSpace(groupDid), event })] as const))
-    for (const [event, a] of answers) if (typeof a.capacity === 'number') out.set(event, a.capacity)
+    // An event deleted or taken down since the list was read has no places: only it is left out.
+    const standingOf = (event: string) =>
+      host.query('example.groups.getEventStanding', { space: calendarSpace(groupDid), event }).catch((err: unknown) => {
+        if (err instanceof XrpcCallError && err.error === 'RecordNotFound') return null
+        throw err
+      })
+    const answers = await Promise.all(rkeys.slice(0, CAPACITY_READS).map(async (event) => [event, await standingOf(event)] as const))
+    for (const [event, a] of answers) if (typeof a?.capacity === 'number') out.set(event, a.capacity)
   } catch (err) {
     if (err instanceof XrpcCallError || (err as { code?: unknown }).code === 'ScopeMissingError') return new Map()
     throw err

@@ -3,7 +3,7 @@ import { serviceAuth } from '../../../auth/service-auth.js'
 import { groupTransaction } from '../../../db/group-lock.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
 import { refuse } from '../../../errors.js'
-import { eventOrganizerSpace } from '../../../spaces/event-organizers.js'
+import { eventGroup, organizerSpace } from '../../../spaces/event-organizers.js'
 import { moveByHand } from '../../../spaces/standing.js'
 import { json } from '../../answers.js'
 
@@ -17,8 +17,9 @@ const register: RegisterMethod = (server, ctx) => {
     handler: async ({ auth, input }) => {
       const { event, did, standing } = input.body
       if (standing !== 'going' && standing !== 'waitlisted') throw refuse('InvalidRequest', 'standing must be going or waitlisted')
-      const { group, space } = await eventOrganizerSpace(ctx, input.body.space, auth.credentials.did)
+      const { group, spaceUri } = await eventGroup(ctx, input.body.space)
       const result = await groupTransaction(ctx.db, group.did, async (tx) => {
+        const space = await organizerSpace(tx, group.did, spaceUri, auth.credentials.did)
         const now = await moveByHand(tx, group.did, { space: space.uri, rkey: event }, did, standing as 'going' | 'waitlisted')
         return { standing: now, ...seqField(lastChangeIn(tx)) }
       })
