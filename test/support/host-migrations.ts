@@ -23,3 +23,11 @@ export async function hostDbBefore(name: string): Promise<{ db: Kysely<HostDatab
   await upTo(at)
   return { db, migrate: () => upTo(at + 1) }
 }
+
+/** An in-memory host database with every migration run: the store as the host now has it. */
+export async function hostDbAtLatest(): Promise<Kysely<HostDatabaseSchema>> {
+  const last = Object.keys(migrationsWith(randomBytes(32))).sort().at(-1)!
+  const { db, migrate } = await hostDbBefore(last)
+  await migrate()
+  return db
+}

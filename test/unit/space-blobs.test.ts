@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { hostDbBefore } from '../support/host-migrations.js'
+import { hostDbAtLatest, hostDbBefore } from '../support/host-migrations.js'
 import { blobTakenDown, checkSpaceBlobs, MAX_SPACE_BLOBS_PER_GROUP, readSpaceBlob, storeSpaceBlob } from '../../src/host/spaces/space-blobs.js'
 import { removeRecord, storeRecord } from '../../src/host/spaces/records.js'
 
@@ -11,11 +11,7 @@ const T0 = new Date('2030-01-01T10:00:00.000Z')
 const later = (ms: number) => new Date(T0.getTime() + ms)
 const png = () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(32)])
 
-async function db() {
-  const { db, migrate } = await hostDbBefore('028-record-blobs')
-  await migrate()
-  return db
-}
+const db = hostDbAtLatest
 
 const KEY = { space: SPACE.uri, repo: GROUP, collection: 'example.groups.eventImage', rkey: '3lbx' }
 
@@ -58,7 +54,7 @@ describe('images kept for a space', () => {
     expect(await d.selectFrom('record_blob').select('uri').where('cid', '=', cid).execute()).toHaveLength(1)
     await d.transaction().execute((tx) => removeRecord(tx, KEY))
     expect(await d.selectFrom('record_blob').select('uri').where('cid', '=', cid).execute()).toHaveLength(0)
-    expect(await blobTakenDown(d, GROUP, SPACE.uri, cid)).toBe(false)
+    expect(await blobTakenDown(d, SPACE.uri, cid)).toBe(false)
   })
 
   it('counts the bound in the same transaction as the insert: uploads side by side cannot pass it', async () => {
@@ -86,5 +82,16 @@ describe('images kept for a space', () => {
     await expect(checkSpaceBlobs(d, `at://${GROUP}/space/example.notes/staff`, { image: blob })).rejects.toThrow(/not uploaded for this space/)
     const json = { $type: 'blob', ref: { $link: blob.ref.toString() }, mimeType: 'image/gif', size: blob.size }
     await expect(checkSpaceBlobs(d, SPACE.uri, { nested: [{ image: json }] })).rejects.toThrow(/not what the record says/)
+  })
+
+  it('hides, on upgrade, the images of records already taken down (migration 029)', async () => {
+    const { db: d, migrate } = await hostDbBefore('029-blob-takedowns')
+    const down = `${SPACE.uri}/${GROUP}/example.groups.eventImage/3lbd`
+    const up = `${SPACE.uri}/${GROUP}/example.groups.eventImage/3lbu`
+    await d.insertInto('record_blob').values([{ space: SPACE.uri, cid: 'bafkdown', uri: down }, { space: SPACE.uri, cid: 'bafkup', uri: up }]).execute()
+    await d.insertInto('takedown').values({ groupDid: GROUP, subjectKey: down, createdBy: 'did:plc:moderator', createdAt: T0.toISOString() }).execute()
+    await migrate()
+    expect(await blobTakenDown(d, SPACE.uri, 'bafkdown')).toBe(true)
+    expect(await blobTakenDown(d, SPACE.uri, 'bafkup')).toBe(false)
   })
 })

@@ -304,6 +304,7 @@ export interface HostDatabaseSchema {
   oauth_upstream: OAuthUpstreamTable
   report: ReportTable
   takedown: TakedownTable
+  blob_takedown: BlobTakedownTable
   rate_counter: RateCounterTable
   group_avatar: GroupAvatarTable
   repo_root: RepoRootTable
@@ -382,6 +383,14 @@ export interface RecordBlobTable {
   /** Raw-codec CID of the image, as in space_blob. */
   cid: string
   /** The record's address. */
+  uri: string
+}
+
+/** An image a takedown hid (moderation/actions.ts; migration 029): hidden while any row names it. */
+export interface BlobTakedownTable {
+  space: string
+  cid: string
+  /** The taken-down record that hid it. */
   uri: string
 }
 

@@ -4,7 +4,7 @@ import { refuse } from '../errors.js'
 import { recordChange } from '../changes.js'
 import { requireAction, type Viewer } from '../groups/access.js'
 import { banFromGroup, ejectMemberAs } from '../membership/eject.js'
-import { spaceOfRecord } from './takedowns.js'
+import { hideImagesOf, showImagesOf, spaceOfRecord } from './takedowns.js'
 import { afterRsvpSynced, isRsvpCollection } from '../spaces/standing.js'
 import { parseSpaceRecordAddress } from '../../shared/space-address.js'
 
@@ -57,6 +57,7 @@ export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, ke
     await tx.insertInto('takedown').values({ groupDid, subjectKey: key, createdBy: viewer.did, createdAt: at }).execute()
     if (!isAccount) {
       await recordChange(tx, groupDid, 'record.takenDown', key)
+      await hideImagesOf(tx, key)
       await placesAfterTakedown(tx, groupDid, key)
       return false
     }
@@ -69,6 +70,7 @@ export async function applyTakedown(tx: Tx, groupDid: string, viewer: Viewer, ke
   await tx.deleteFrom('takedown').where('groupDid', '=', groupDid).where('subjectKey', '=', key).execute()
   if (!isAccount) {
     await recordChange(tx, groupDid, 'record.restored', key)
+    await showImagesOf(tx, key)
     await placesAfterTakedown(tx, groupDid, key)
     return false
   }

@@ -82,7 +82,12 @@ export async function storeRecord(
   }
   // The images it names, indexed (as the PDS's record_blob): found without reading records.
   const cids = [...new Set(blobRefsIn(JSON.parse(prepared.json)).map((b) => b.cid))]
-  if (cids.length) await tx.insertInto('record_blob').values(cids.map((cid) => ({ space: key.space, cid, uri }))).execute()
+  if (cids.length) {
+    await tx.insertInto('record_blob').values(cids.map((cid) => ({ space: key.space, cid, uri }))).execute()
+    // A record rewritten while taken down hides the images it now names too (moderation/takedowns.ts).
+    const down = await tx.selectFrom('takedown').select('subjectKey').where('groupDid', '=', key.repo).where('subjectKey', '=', uri).executeTakeFirst()
+    if (down) await tx.insertInto('blob_takedown').values(cids.map((cid) => ({ space: key.space, cid, uri }))).onConflict((oc) => oc.doNothing()).execute()
+  }
   return { uri, created: !existing }
 }
 

@@ -76,6 +76,7 @@ export async function deleteSpace(tx: Tx, address: { uri: string; type: string }
   await deleteIndexRecord(tx, space)
   await tx.deleteFrom('record').where('space', '=', space.uri).execute()
   await tx.deleteFrom('record_blob').where('space', '=', space.uri).execute()
+  await tx.deleteFrom('blob_takedown').where('space', '=', space.uri).execute()
   await tx.deleteFrom('space_blob').where('space', '=', space.uri).execute()
   await tx.deleteFrom('space').where('uri', '=', space.uri).execute()
   await recordChange(tx, space.groupDid, 'space.deleted', space.uri)

@@ -7,7 +7,6 @@ import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { BLOB_TYPES, readAll, sniffImageType } from '../repo/blobs.js'
-import { takenDownAmong } from '../moderation/takedowns.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -61,17 +60,14 @@ export async function readSpaceBlob(db: Db, space: string, cid: string): Promise
 }
 
 /**
- * Whether a moderator's takedown hides an image from readers without `mod.read`: some
- * record of its space names it, and every one that does is taken down (an image only a
- * taken-down record shows is that record's content). An image no record names yet (just
- * uploaded) is not hidden by this.
+ * Whether a takedown hides the image (blob_takedown, written when a record naming it was
+ * taken down): hidden while any takedown of a record that named it stands, whatever names
+ * it now (issue 35: deleting the taken-down record, or quoting its CID in a new one, once
+ * made it servable again).
  */
-export async function blobTakenDown(db: Db, groupDid: string, space: string, cid: string): Promise<boolean> {
-  // By the index written with each record (record_blob), never by reading the space's records.
-  const naming = await db.selectFrom('record_blob').select('uri').where('space', '=', space).where('cid', '=', cid).execute()
-  if (naming.length === 0) return false
-  const down = await takenDownAmong(db, groupDid, naming.map((r) => r.uri))
-  return naming.every((r) => down.has(r.uri))
+export async function blobTakenDown(db: Db, space: string, cid: string): Promise<boolean> {
+  const row = await db.selectFrom('blob_takedown').select('uri').where('space', '=', space).where('cid', '=', cid).limit(1).executeTakeFirst()
+  return row !== undefined
 }
 
 /**

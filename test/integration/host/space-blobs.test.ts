@@ -171,4 +171,30 @@ describe('images for a space', () => {
     expect((await net.caller('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'reverseTakedown' } })).status).toBe(200)
     expect((await fetchBlob(net.caller('member'), calendar(), cid)).status).toBe(200)
   })
+
+  it('keeps a taken-down record’s image hidden when another record quotes it or the record is deleted, until the takedown is reversed', async () => {
+    const up = await upload(admin, calendar(), png())
+    expect(up.status, JSON.stringify(up.body)).toBe(200)
+    const cid = up.body.blob.ref.$link
+    const event = `${calendar()}/${group()}/${EVENT}/${TID.nextStr()}`
+    const put = await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: IMAGE, record: imageRecord(up.body.blob, event) })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    const subject = { $type: 'example.groups.defs#subjectRecord', uri: put.body.uri }
+    expect((await net.caller('member').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonSpam' } })).status).toBe(200)
+    expect((await net.caller('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'takedown' } })).status).toBe(200)
+
+    // A new record naming the same image does not bring it back.
+    const quoted = await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: IMAGE, record: imageRecord(up.body.blob, event) })
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200)
+    expect((await fetchBlob(net.caller('member'), calendar(), cid)).status).toBe(400)
+    // Nor does deleting the record taken down.
+    const rkey = put.body.uri!.split('/').pop()
+    expect((await write(admin, 'com.atproto.space.deleteRecord', { space: calendar(), repo: group(), collection: IMAGE, rkey })).status).toBe(200)
+    expect((await fetchBlob(net.caller('member'), calendar(), cid)).status).toBe(400)
+    expect((await fetchBlob(net.caller('moderator'), calendar(), cid)).status).toBe(200)
+
+    // The takedown reversed, the image the other record names is served again.
+    expect((await net.caller('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'reverseTakedown' } })).status).toBe(200)
+    expect((await fetchBlob(net.caller('member'), calendar(), cid)).status).toBe(200)
+  })
 })

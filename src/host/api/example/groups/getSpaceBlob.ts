@@ -16,7 +16,7 @@ const register: RegisterMethod = (server, ctx) => {
     auth: serviceAuth(ctx),
     handler: async ({ auth, params }) => {
       const { space, reader } = await readableSpace(ctx, params.space, auth.credentials.did)
-      const hidden = !reader.moderator && (await blobTakenDown(ctx.db, space.groupDid, space.uri, params.cid))
+      const hidden = !reader.moderator && (await blobTakenDown(ctx.db, space.uri, params.cid))
       const blob = hidden ? null : await readSpaceBlob(ctx.db, space.uri, params.cid)
       if (!blob) throw new InvalidRequestError(`No image ${params.cid} in ${space.uri}`, 'BlobNotFound')
       return {
