@@ -78,7 +78,11 @@ export async function* streamChanges(ctx: GroupLookup, feed: ChangeFeed, req: St
     const group = change.groupDid
     if (!following.has(group)) {
       // Following every group of the caller: one they join (or make) from here on too.
-      const mayJoin = !named && (change.kind === 'group.created' || (change.kind === 'member.joined' && change.subject === caller))
+      // A group is made with its maker its only member: only the maker's stream judges it
+      // (one membership query per open stream for every group made, before). One made by
+      // no caller (the host's seed) is judged by each, as before.
+      const made = change.kind === 'group.created' && (change.actor === null || change.actor === caller)
+      const mayJoin = !named && (made || (change.kind === 'member.joined' && change.subject === caller))
       if (!mayJoin) return null
     }
     const { member, visible } = await view.judge(change)

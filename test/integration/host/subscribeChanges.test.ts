@@ -140,6 +140,17 @@ describe('example.groups.subscribeChanges', () => {
     await newcomer.change((c) => c.group === open() && c.change.kind === 'group.configured')
   })
 
+  it('follows a group the caller makes while connected, and no one else’s', async () => {
+    const maker = await stream('outsider2')
+    const other = await stream('member')
+    const made = await as('outsider2').call<{ did: string }>('example.groups.createGroup', { body: { handle: `made-${Date.now().toString(36)}.groups.test`, joinPolicy: 'open' } })
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    await maker.change((c) => c.group === made.body.did && c.change.kind === 'group.created')
+    await configure(open(), 'after the new group')
+    await other.change((c) => c.group === open() && c.change.kind === 'group.configured' && c.change.seq > 0)
+    expect(other.frames.filter((f) => f.body.group === made.body.did)).toEqual([])
+  })
+
   it('refuses what it cannot serve with an error frame, then closes', async () => {
     const refusedWith = async (name: Parameters<typeof net.as>[0], params: { cursor?: string; groups?: string[]; raw?: string }) => {
       const s = await StreamClient.connect(net.stack.host.url, await as(name).serviceAuth(SUBSCRIBE), params)
