@@ -7,6 +7,7 @@ import { checkIpcRequest } from './guard.js'
 import { serveStatic } from './static-files.js'
 import { closeServer } from '../../node/listen.js'
 import type { NoticeHub } from '../core/ipc/notices.js'
+import { errorFields, log } from '../core/log/log.js'
 
 /** Room for the largest call: a batch of 10,000 decisions (groups.actMany) is about 2 MB. */
 const MAX_BODY = 4 * 1024 * 1024
@@ -48,7 +49,8 @@ export async function startLoopbackShell(opts: {
     // Any local page or program can reach this port: whatever it sends, the answer is an
     // error at worst, never the end of the app's core (which runs in this process).
     const failed = (err: unknown) => {
-      console.error('loopback shell: a request failed', err instanceof Error ? err.message : err)
+      // Into the app's log (censored, in the log folder a person can send), not a console nobody sees.
+      log.error('loopback', 'a request failed', { method: req.method, ...errorFields(err) })
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' })
       res.end()
     }
