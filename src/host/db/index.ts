@@ -27,6 +27,7 @@ import * as m026 from './migrations/026-event-standing.js'
 import * as m027 from './migrations/027-space-blobs.js'
 import * as m028 from './migrations/028-record-blobs.js'
 import * as m029 from './migrations/029-blob-takedowns.js'
+import * as m030 from './migrations/030-outstanding-invites.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -66,6 +67,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '027-space-blobs': m027,
   '028-record-blobs': m028,
   '029-blob-takedowns': m029,
+  '030-outstanding-invites': m030,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -1,3 +1,4 @@
+import { RateLimitExceededError } from '@atproto/xrpc-server'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { TID } from '@atproto/common-web'
 import type { HostDatabaseSchema, InviteTable } from '../db/schema.js'
@@ -52,6 +53,7 @@ export async function invite(tx: Tx, groupDid: string, invitee: string, uri: str
     .where('status', '=', 'outstanding')
     .executeTakeFirst()
   if (existing) return existing.uri
+  await requireRoomForInvite(tx, groupDid)
   await tx
     .insertInto('invite')
     .values({ uri, groupDid, invitee, message, createdBy: by, createdAt: new Date().toISOString(), expiresAt: null, status: 'outstanding' })
@@ -156,4 +158,27 @@ async function closeOutstanding(tx: Tx, groupDid: string, did: string, status: k
     .execute()
   for (const invite of closed) await recordChange(tx, groupDid, CLOSED_CHANGE[status], invite.uri)
   return closed.length
+}
+
+/** Invites one group may have outstanding at once: a whole conference's guest list, with room. */
+export const OUTSTANDING_INVITES_PER_GROUP = 10_000
+
+/**
+ * Each invite is a row, a change-log entry and a line in its invitee's listMyInvites, and
+ * anyone may make groups, so what one group keeps waiting is bounded (429 past it, until
+ * some are redeemed, declined or revoked). Under the group's lock, so the count holds.
+ */
+async function requireRoomForInvite(tx: Tx, groupDid: string): Promise<void> {
+  const { n } = await tx
+    .selectFrom('invite')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('groupDid', '=', groupDid)
+    .where('status', '=', 'outstanding')
+    .executeTakeFirstOrThrow()
+  if (Number(n) >= OUTSTANDING_INVITES_PER_GROUP) {
+    throw new RateLimitExceededError(
+      { limit: OUTSTANDING_INVITES_PER_GROUP, duration: 0, remainingPoints: 0, msBeforeNext: 0, consumedPoints: Number(n), isFirstInDuration: false },
+      `This group has ${OUTSTANDING_INVITES_PER_GROUP.toLocaleString('en')} invites waiting, the most this host keeps; revoke some, or wait for people to answer, before inviting more`,
+    )
+  }
 }
