@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { hostDbAtLatest, hostDbBefore } from '../support/host-migrations.js'
 import { blobTakenDown, checkSpaceBlobs, MAX_SPACE_BLOBS_PER_GROUP, readSpaceBlob, storeSpaceBlob } from '../../src/host/spaces/space-blobs.js'
-import { removeRecord, storeRecord } from '../../src/host/spaces/records.js'
+import { prepareRecord, removeRecord, storeRecord } from '../../src/host/spaces/records.js'
 
 const GROUP = 'did:plc:groupaaaaaaaaaaaaaaaaaaa'
 const SPACE = { uri: `at://${GROUP}/space/community.lexicon.calendar/self`, groupDid: GROUP }
@@ -18,7 +18,7 @@ const KEY = { space: SPACE.uri, repo: GROUP, collection: 'example.groups.eventIm
 /** A record of the space naming the image, stored as the host stores every record (storeRecord). */
 async function naming(d: Awaited<ReturnType<typeof db>>, cid: string, rkey = KEY.rkey) {
   const json = JSON.stringify({ $type: 'example.groups.eventImage', image: { $type: 'blob', ref: { $link: cid }, mimeType: 'image/png', size: 40 }, createdAt: T0.toISOString() })
-  await d.transaction().execute((tx) => storeRecord(tx, { ...KEY, rkey }, { json, cid: 'bafy' }, { now: T0.toISOString() }))
+  await d.transaction().execute((tx) => storeRecord(tx, { ...KEY, rkey }, { json, cid: 'bafy', blobCids: [cid] }, { now: T0.toISOString() }))
 }
 
 describe('images kept for a space', () => {
@@ -41,7 +41,7 @@ describe('images kept for a space', () => {
     const cid = quoted.ref.toString()
     // A record whose text holds the CID but no blob ref to it.
     const json = JSON.stringify({ $type: 'example.groups.eventImage', note: `"${cid}"`, createdAt: T0.toISOString() })
-    await d.transaction().execute((tx) => storeRecord(tx, { ...KEY, rkey: 'quote' }, { json, cid: 'bafq' }, { now: T0.toISOString() }))
+    await d.transaction().execute((tx) => storeRecord(tx, { ...KEY, rkey: 'quote' }, { json, cid: 'bafq', blobCids: [] }, { now: T0.toISOString() }))
     await storeSpaceBlob(d, SPACE, Readable.from([png()]), later(2 * 60 * 60_000))
     expect(await readSpaceBlob(d, SPACE.uri, cid)).toBeNull()
   })
@@ -93,5 +93,14 @@ describe('images kept for a space', () => {
     await migrate()
     expect(await blobTakenDown(d, SPACE.uri, 'bafkdown')).toBe(true)
     expect(await blobTakenDown(d, SPACE.uri, 'bafkup')).toBe(false)
+  })
+
+  it('names, for the index, the blob refs a record holds and not a CID its text quotes', async () => {
+    const d = await db()
+    const shown = await storeSpaceBlob(d, SPACE, Readable.from([png()]), T0)
+    const quoted = await storeSpaceBlob(d, SPACE, Readable.from([png()]), T0)
+    const record = { $type: 'community.lexicon.calendar.event', name: `See ${quoted.ref.toString()}`, description: `"${quoted.ref.toString()}"`, media: [{ $type: 'x.media', image: shown }], createdAt: T0.toISOString() }
+    const prepared = await prepareRecord('community.lexicon.calendar.event', '3lbxaaaaaaaa2', record)
+    expect(prepared.blobCids).toEqual([shown.ref.toString()])
   })
 })

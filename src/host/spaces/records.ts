@@ -17,10 +17,12 @@ export interface RecordKey {
   rkey: string
 }
 
-/** A record ready to store: its JSON form and the CID of its DAG-CBOR encoding. */
+/** A record ready to store: its JSON form, the CID of its DAG-CBOR encoding, and the images it names. */
 export interface PreparedRecord {
   json: string
   cid: string
+  /** The CIDs of its blob refs, found while it was checked, so storing it need not parse it again. */
+  blobCids: string[]
 }
 
 /**
@@ -50,7 +52,7 @@ export async function prepareRecord(collection: string, rkey: string, record: Re
     // The body arrives as lexicon values (blob refs as BlobRef); the CID is over the
     // same DAG-CBOR a PDS would commit for it.
     const cid = await cidForLex(lexToIpld(record as LexiconValue) as LexValue)
-    return { json: JSON.stringify(lexToJson(record as LexiconValue)), cid: cid.toString() }
+    return { json: JSON.stringify(lexToJson(record as LexiconValue)), cid: cid.toString(), blobCids: [...new Set(blobRefsIn(record).map((b) => b.cid))] }
   } catch (err) {
     throw refuse('InvalidRequest', `The record is not valid atproto data: ${(err as Error).message}`)
   }
@@ -81,7 +83,7 @@ export async function storeRecord(
       .execute()
   }
   // The images it names, indexed (as the PDS's record_blob): found without reading records.
-  const cids = [...new Set(blobRefsIn(JSON.parse(prepared.json)).map((b) => b.cid))]
+  const cids = prepared.blobCids
   if (cids.length) {
     await tx.insertInto('record_blob').values(cids.map((cid) => ({ space: key.space, cid, uri }))).execute()
     // A record rewritten while taken down hides the images it now names too (moderation/takedowns.ts).
