@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { cborDecode } from '@atproto/lex-cbor'
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
+import { WakeList } from '../stream/wake-list.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -40,7 +41,7 @@ export class Firehose {
   private recent: Frame[] = []
   private windowStart: number
   private head: number
-  private readonly waiters = new Set<() => void>()
+  private readonly waiters = new WakeList()
   private streams = 0
   private timer: NodeJS.Timeout | undefined
   private reading: Promise<void> | null = null
@@ -111,7 +112,7 @@ export class Firehose {
   close(): void {
     this.closed = true
     this.stop()
-    for (const wake of this.waiters) wake()
+    this.waiters.wakeAll()
   }
 
   /** Commits after `seq` held in memory (`seq` at or past the window's start). */
@@ -122,17 +123,8 @@ export class Firehose {
   }
 
   /** Resolves once the reader has gone past `seq`, or the stream ends. */
-  private until(seq: number, signal: AbortSignal): Promise<void> {
-    if (this.head > seq || signal.aborted || this.closed) return Promise.resolve()
-    return new Promise((resolve) => {
-      const done = () => {
-        this.waiters.delete(done)
-        signal.removeEventListener('abort', done)
-        resolve()
-      }
-      this.waiters.add(done)
-      signal.addEventListener('abort', done, { once: true })
-    })
+  private async until(seq: number, signal: AbortSignal): Promise<void> {
+    while (this.head <= seq && !signal.aborted && !this.closed) await this.waiters.next(signal)
   }
 
   private async readPage(after: number): Promise<Frame[]> {
@@ -173,7 +165,7 @@ export class Firehose {
         const dropped = this.recent.splice(0, this.recent.length - this.window)
         this.windowStart = dropped.at(-1)!.seq
       }
-      for (const wake of [...this.waiters]) wake()
+      this.waiters.wakeAll()
       if (frames.length < PAGE) return
     }
   }

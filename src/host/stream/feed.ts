@@ -2,6 +2,7 @@ import type { Logger } from 'pino'
 import type { HostDb } from '../db/index.js'
 import type { ChangeTable } from '../db/schema.js'
 import { settledEnd } from './log-horizon.js'
+import { WakeList } from './wake-list.js'
 
 /** Entries read from the log per query. */
 const PAGE = 1_000
@@ -24,7 +25,7 @@ export class ChangeFeed {
   /** Reads asked for, and the last ask the reads have caught up with (for {@link refresh}). */
   private asked = 0
   private answered = 0
-  private readonly waiters = new Set<() => void>()
+  private readonly waiters = new WakeList()
   private retry: NodeJS.Timeout | undefined
   private closed = false
   /** Woken while nobody was streaming: not read; the next read starts from the end instead. */
@@ -83,7 +84,7 @@ export class ChangeFeed {
   async refresh(): Promise<void> {
     this.wake()
     const target = this.asked
-    while (this.answered < target && !this.closed) await new Promise<void>((resolve) => this.waiters.add(resolve))
+    while (this.answered < target && !this.closed) await this.waiters.next()
   }
 
   /** Up to `max` entries after `pos`, or `behind` when `pos` is older than what is kept in memory. */
@@ -101,17 +102,7 @@ export class ChangeFeed {
 
   /** Resolves once the end is past `pos`, or when `signal` aborts or the feed closes. */
   async until(pos: number, signal: AbortSignal): Promise<void> {
-    while (this.head <= pos && !signal.aborted && !this.closed) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          this.waiters.delete(done)
-          signal.removeEventListener('abort', done)
-          resolve()
-        }
-        this.waiters.add(done)
-        signal.addEventListener('abort', done, { once: true })
-      })
-    }
+    while (this.head <= pos && !signal.aborted && !this.closed) await this.waiters.next(signal)
   }
 
   close(): void {
@@ -157,8 +148,6 @@ export class ChangeFeed {
   }
 
   private notify(): void {
-    const waiting = [...this.waiters]
-    this.waiters.clear()
-    for (const resolve of waiting) resolve()
+    this.waiters.wakeAll()
   }
 }
