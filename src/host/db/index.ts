@@ -28,6 +28,7 @@ import * as m027 from './migrations/027-space-blobs.js'
 import * as m028 from './migrations/028-record-blobs.js'
 import * as m029 from './migrations/029-blob-takedowns.js'
 import * as m030 from './migrations/030-outstanding-invites.js'
+import * as m031 from './migrations/031-space-record-totals.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -68,6 +69,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '028-record-blobs': m028,
   '029-blob-takedowns': m029,
   '030-outstanding-invites': m030,
+  '031-space-record-totals': m031,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -97,6 +97,9 @@ export interface SpaceTable {
   credentialScopes: string
   createdAt: string
   updatedAt: string
+  /** The group's records in the space, and their JSON's size in bytes (spaces/records.ts; migration 031). */
+  recordCount: Generated<number>
+  recordBytes: Generated<number>
 }
 
 export interface RecordTable {

@@ -71,8 +71,9 @@ export async function storeRecord(
   opts: { now: string; createOnly?: boolean },
 ): Promise<{ uri: string; created: boolean }> {
   const uri = recordUri(key)
-  const existing = await tx.selectFrom('record').select('uri').where('uri', '=', uri).executeTakeFirst()
+  const existing = await tx.selectFrom('record').select(['uri', 'value']).where('uri', '=', uri).executeTakeFirst()
   if (existing && opts.createOnly) throw refuse('InvalidRequest', `A record already exists at ${uri}`)
+  await countInSpace(tx, key.space, existing ? 0 : 1, Buffer.byteLength(prepared.json) - (existing ? Buffer.byteLength(existing.value) : 0))
   if (existing) {
     await tx.updateTable('record').set({ cid: prepared.cid, value: prepared.json, updatedAt: opts.now }).where('uri', '=', uri).execute()
     await tx.deleteFrom('record_blob').where('uri', '=', uri).execute()
@@ -93,9 +94,36 @@ export async function storeRecord(
   return { uri, created: !existing }
 }
 
+/** The most of the group's records one space keeps: a weekly event with its pictures and posts for centuries. */
+export const MAX_GROUP_RECORDS_PER_SPACE = 50_000
+/** The most bytes (of their JSON) of the group's records one space keeps. */
+export const MAX_GROUP_RECORD_BYTES_PER_SPACE = 25_000_000
+
+/**
+ * Adds a write to the space's totals (migration 031), refusing (`InvalidRequest`) one that
+ * would take the space past what the host keeps of the group's records there. Any account
+ * holds every role in groups of its own, so a space's writers are no bound by themselves.
+ * Under the group's lock (the write's transaction), so the totals hold.
+ */
+async function countInSpace(tx: Tx, space: string, records: number, bytes: number): Promise<void> {
+  const row = await tx.selectFrom('space').select(['recordCount', 'recordBytes']).where('uri', '=', space).executeTakeFirst()
+  if (!row) return
+  const count = Number(row.recordCount) + records
+  const size = Number(row.recordBytes) + bytes
+  if (records > 0 && count > MAX_GROUP_RECORDS_PER_SPACE) {
+    throw refuse('InvalidRequest', `The host keeps at most ${MAX_GROUP_RECORDS_PER_SPACE.toLocaleString('en')} of the group’s records in one space, and this one has that many: delete some first`)
+  }
+  if (bytes > 0 && size > MAX_GROUP_RECORD_BYTES_PER_SPACE) {
+    throw refuse('InvalidRequest', `The host keeps at most ${MAX_GROUP_RECORD_BYTES_PER_SPACE.toLocaleString('en')} bytes of the group’s records in one space, and this write would take it to ${size.toLocaleString('en')}: delete some first`)
+  }
+  await tx.updateTable('space').set({ recordCount: count, recordBytes: size }).where('uri', '=', space).execute()
+}
+
 /** Whether there was a record to delete. */
 export async function removeRecord(tx: Tx, key: RecordKey): Promise<boolean> {
   const uri = recordUri(key)
+  const existing = await tx.selectFrom('record').select('value').where('uri', '=', uri).executeTakeFirst()
+  if (existing) await countInSpace(tx, key.space, -1, -Buffer.byteLength(existing.value))
   await tx.deleteFrom('record_blob').where('uri', '=', uri).execute()
   // An event's capacity lives only as long as the event (spaces/event-organizers.ts).
   if (key.collection === 'community.lexicon.calendar.event') {

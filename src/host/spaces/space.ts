@@ -28,11 +28,18 @@ export interface Space {
 
 export const ALL_COLLECTIONS = '*'
 
-export function spaceFromRow(row: SpaceTable): Space {
+/** A space as the host works with it; the row's record totals (migration 031) are the record writes' business (spaces/records.ts), never part of a view. */
+export function spaceFromRow(row: Omit<SpaceTable, 'recordCount' | 'recordBytes'>): Space {
   return {
-    ...row,
+    uri: row.uri,
+    groupDid: row.groupDid,
+    type: row.type,
+    skey: row.skey,
+    name: row.name,
     readableBy: JSON.parse(row.readableBy) as string[],
     credentialScopes: JSON.parse(row.credentialScopes) as CredentialScope[],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   }
 }
 
