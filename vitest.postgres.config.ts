@@ -47,6 +47,8 @@ export default defineConfig({
     // Vitest's default is the cores less one: a single worker on a 2-core machine, idle
     // while a file waits on a sign-in page or a host's answer. Two keep both cores busy.
     maxWorkers: 2,
+    // As in vitest.config.ts: a worker keeps its modules from one file to the next.
+    isolate: false,
     reporters: ['default'],
   },
 })
