@@ -5,6 +5,7 @@ import { loadGroup, requireAction, viewerOf } from '../../../groups/access.js'
 import { invite, newInviteUri } from '../../../membership/invites.js'
 import { refuseIfInviteeBanned } from '../../../membership/bans.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
+import { withCapHeaders } from '../../../limits/cap-headers.js'
 import { json } from '../../answers.js'
 
 /**
@@ -17,7 +18,7 @@ import { json } from '../../answers.js'
 const register: RegisterMethod = (server, ctx) => {
   server.example.groups.createInvite({
     auth: serviceAuth(ctx),
-    handler: async ({ auth, input }) => {
+    handler: async ({ auth, input, res }) => {
       const { invitee, message } = input.body
       const caller = auth.credentials.did
       const group = await loadGroup(ctx, input.body.group)
@@ -26,11 +27,14 @@ const register: RegisterMethod = (server, ctx) => {
       await refuseIfInviteeBanned(ctx.db, group.did, invitee)
       const fresh = await newInviteUri(async (did) => !!(await ctx.idResolver.did.resolve(did)), group.did, invitee)
 
-      const { uri, seq } = await groupTransaction(ctx.db, group.did, async (tx) => {
-        requireAction(await viewerOf(tx, group.did, caller), 'invite')
-        const uri = await invite(tx, group.did, invitee, fresh, caller, message ?? null)
-        return { uri, seq: lastChangeIn(tx) }
-      })
+      // Past the group's bound of invites waiting (membership/invites.ts): a 429 naming no time, since it lifts only as invites are answered or revoked.
+      const { uri, seq } = await withCapHeaders(res, () =>
+        groupTransaction(ctx.db, group.did, async (tx) => {
+          requireAction(await viewerOf(tx, group.did, caller), 'invite')
+          const uri = await invite(tx, group.did, invitee, fresh, caller, message ?? null)
+          return { uri, seq: lastChangeIn(tx) }
+        }),
+      )
       return json({ uri, ...seqField(seq) })
     },
   })
