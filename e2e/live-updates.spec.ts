@@ -11,9 +11,13 @@ import { launchLoopbackApp } from '../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../src/main/core/secrets/keychain-secret-store.js'
 import type { StackAccountName, StackFile } from '../src/shared/stack-file.js'
 import type { BrowserContext } from '@playwright/test'
+import { fullBrowserPath, TEST_BROWSER_ARGS } from '../src/dev/test-browser.js'
 
 // About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
 test.use({ cast: 'demo' })
+// In full Chromium: one spec raises desktop notifications, whose permission the headless
+// shell denies outright (src/dev/test-browser.ts); the browser is chosen per file.
+test.use({ launchOptions: { executablePath: fullBrowserPath(), args: TEST_BROWSER_ARGS } })
 
 /**
  * How long a window may take to go live: a first attempt whose handshake the host does

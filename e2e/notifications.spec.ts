@@ -1,10 +1,14 @@
 import { test, expect, openSignedIn } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
+import { fullBrowserPath, TEST_BROWSER_ARGS } from '../src/dev/test-browser.js'
 
 type Shown = { title: string; body: string; shown: { onclick: (() => void) | null } }
 type Recorded = { shownNotifications: Shown[] }
 const titles = () => (globalThis as unknown as Recorded).shownNotifications.map((n) => `${n.title} | ${n.body}`)
+
+// In full Chromium: the headless shell denies the Notification permission outright (src/dev/test-browser.ts).
+test.use({ launchOptions: { executablePath: fullBrowserPath(), args: TEST_BROWSER_ARGS } })
 
 test.describe('notifications', () => {
   test('once turned on, a new join request and a new report each raise an OS notification that leads to them', async ({ page, app }) => {

@@ -13,5 +13,13 @@ export function testBrowserPath(): string {
   return fs.existsSync(shell) ? shell : '/usr/bin/chromium'
 }
 
+/**
+ * Full Chromium, for the few specs that need what the headless shell leaves out: it
+ * denies the Notification permission outright, so a page there can never ask for it.
+ */
+export function fullBrowserPath(): string {
+  return process.env.CONVENE_CHROMIUM ?? '/usr/bin/chromium'
+}
+
 /** Flags for a browser on a machine with no GPU and no network beyond loopback and the registries. */
 export const TEST_BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
