@@ -7,6 +7,7 @@ import { refuse } from '../errors.js'
 import { lexicons } from '../../node/lexicon/lexicons.js'
 import { spaceRecordAddress } from '../../shared/space-address.js'
 import { blobRefsIn } from './space-blobs.js'
+import { hideImagesOf, takenDownAmong } from '../moderation/takedowns.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 
@@ -87,9 +88,8 @@ export async function storeRecord(
   const cids = prepared.blobCids
   if (cids.length) {
     await tx.insertInto('record_blob').values(cids.map((cid) => ({ space: key.space, cid, uri }))).execute()
-    // A record rewritten while taken down hides the images it now names too (moderation/takedowns.ts).
-    const down = await tx.selectFrom('takedown').select('subjectKey').where('groupDid', '=', key.repo).where('subjectKey', '=', uri).executeTakeFirst()
-    if (down) await tx.insertInto('blob_takedown').values(cids.map((cid) => ({ space: key.space, cid, uri }))).onConflict((oc) => oc.doNothing()).execute()
+    // A record rewritten while taken down hides the images it now names too.
+    if ((await takenDownAmong(tx, key.repo, [uri])).has(uri)) await hideImagesOf(tx, uri)
   }
   return { uri, created: !existing }
 }
