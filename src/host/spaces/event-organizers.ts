@@ -7,7 +7,7 @@ import type { GroupTable } from '../db/schema.js'
 import { takenDownAmong } from '../moderation/takedowns.js'
 import { formatSpaceAddress, parseSpaceAddress } from '../../shared/space-address.js'
 import { recordUri } from './records.js'
-import type { RecordReader } from './record-visibility.js'
+import { isServed, recordVisibility, type RecordReader } from './record-visibility.js'
 import { allowsCollection, loadSpace, writableCollections, type Space } from './space.js'
 
 const EVENT = 'community.lexicon.calendar.event'
@@ -50,6 +50,7 @@ export async function organizerSpace(tx: Transaction<HostDatabaseSchema>, groupD
 export async function requireEvent(db: Db, groupDid: string, space: string, rkey: string, reader?: RecordReader): Promise<void> {
   const uri = recordUri({ space, repo: groupDid, collection: EVENT, rkey })
   const row = await db.selectFrom('record').select('uri').where('uri', '=', uri).executeTakeFirst()
-  const hidden = row && reader && !reader.moderator && (await takenDownAmong(db, groupDid, [uri])).has(uri)
+  // The one rule every read path serves records by (record-visibility.ts).
+  const hidden = row && reader && !isServed(recordVisibility(reader, uri, (await takenDownAmong(db, groupDid, [uri])).has(uri)))
   if (!row || hidden) throw refuse('RecordNotFound', `There is no event ${rkey} in this space`)
 }
