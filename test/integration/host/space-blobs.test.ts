@@ -87,6 +87,16 @@ beforeAll(async () => {
   owner = await credential(net.as('owner'), staff())
 })
 
+/** An image uploaded to the calendar and an image record showing it, as a moderation subject. */
+async function imageShownByRecord() {
+  const up = await upload(admin, calendar(), png())
+  expect(up.status, JSON.stringify(up.body)).toBe(200)
+  const event = `${calendar()}/${group()}/${EVENT}/${TID.nextStr()}`
+  const put = await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: IMAGE, record: imageRecord(up.body.blob, event) })
+  expect(put.status, JSON.stringify(put.body)).toBe(200)
+  return { up, cid: up.body.blob.ref.$link, event, put, subject: { $type: 'example.groups.defs#subjectRecord', uri: put.body.uri } }
+}
+
 describe('images for a space', () => {
   it('takes an image from a group credential, a record names it, and a reader of the space gets it back as it was', async () => {
     const bytes = png()
@@ -149,14 +159,8 @@ describe('images for a space', () => {
     expect(res.body.message).toMatch(/not uploaded for this space/)
   })
   it('stops serving an image to members once a moderator takes down the record that shows it; moderators still get it', async () => {
-    const up = await upload(admin, calendar(), png())
-    expect(up.status, JSON.stringify(up.body)).toBe(200)
-    const cid = up.body.blob.ref.$link
-    const event = `${calendar()}/${group()}/${EVENT}/${TID.nextStr()}`
-    const put = await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: IMAGE, record: imageRecord(up.body.blob, event) })
-    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    const { cid, subject } = await imageShownByRecord()
     expect((await fetchBlob(net.caller('member'), calendar(), cid)).status).toBe(200)
-    const subject = { $type: 'example.groups.defs#subjectRecord', uri: put.body.uri }
     expect((await net.caller('member').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonSpam', reason: 'Not our picture' } })).status).toBe(200)
     const down = await net.caller('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'takedown' } })
     expect(down.status, JSON.stringify(down.body)).toBe(200)
@@ -173,13 +177,7 @@ describe('images for a space', () => {
   })
 
   it('keeps a taken-down record’s image hidden when another record quotes it or the record is deleted, until the takedown is reversed', async () => {
-    const up = await upload(admin, calendar(), png())
-    expect(up.status, JSON.stringify(up.body)).toBe(200)
-    const cid = up.body.blob.ref.$link
-    const event = `${calendar()}/${group()}/${EVENT}/${TID.nextStr()}`
-    const put = await write(admin, 'com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: IMAGE, record: imageRecord(up.body.blob, event) })
-    expect(put.status, JSON.stringify(put.body)).toBe(200)
-    const subject = { $type: 'example.groups.defs#subjectRecord', uri: put.body.uri }
+    const { up, cid, put, subject, event } = await imageShownByRecord()
     expect((await net.caller('member').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'com.atproto.moderation.defs#reasonSpam' } })).status).toBe(200)
     expect((await net.caller('moderator').call('example.groups.emitModerationEvent', { body: { group: group(), subject, event: 'takedown' } })).status).toBe(200)
 
