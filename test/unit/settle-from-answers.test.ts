@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { putItem, readItems } from '../../src/main/core/cache/items'
 import { NoticeHub } from '../../src/main/core/ipc/notices'
@@ -106,5 +106,37 @@ describe('an action settles from its answer', () => {
     settled = [admitted({ seq: -1 }), { ...admitted('ok'), id: 8 }]
     await syncing.afterSending(rt, G)
     expect(asked).toEqual(['example.groups.listChanges'])
+  })
+})
+
+describe('an action the host answered while a sync of its group was failing', () => {
+  it('syncs the group again once that sync has failed, so the window does not keep saying it could not be synced', async () => {
+    // The pass's read of the change log is under way while the host comes back; the
+    // action's answer arrives first, then that read runs out of time.
+    let failRead!: (err: Error) => void
+    const host = {
+      query: async (method: string) => {
+        asked.push(method)
+        if (method !== 'example.groups.listChanges') throw new Error(`not faked: ${method}`)
+        if (asked.length === 1) return new Promise((_, reject) => (failRead = reject))
+        return log
+      },
+    }
+    const outbox = { ...rt.outbox, replay: async () => {}, endBackOffs: async () => {} }
+    const runtime = { ...rt, hostOf: async () => host, outbox } as unknown as AccountRuntime
+    const runtimes = { all: async () => [runtime], get: async () => runtime } as unknown as AccountRuntimes
+    await syncing.close()
+    syncing = new GroupSyncing(runtimes, { warm: () => {} } as unknown as ListPages, { idResolver: {} as IdResolver, resolveHandle: async () => null, hostFetch: fetch, notices: hub })
+    const phase = () => syncing.status().groups.find((g) => g.groupDid === G)?.phase
+
+    const pass = syncing.syncAll()
+    await vi.waitFor(() => expect(asked).toEqual(['example.groups.listChanges']))
+    settled = [admitted({ seq: 42 })]
+    const after = syncing.afterSending(runtime, G)
+    failRead(new Error('no answer within 2000 ms'))
+    await pass
+    await after
+    expect(asked).toEqual(['example.groups.listChanges', 'example.groups.listChanges'])
+    expect(phase()).not.toBe('failed')
   })
 })

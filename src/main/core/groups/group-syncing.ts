@@ -159,12 +159,15 @@ export class GroupSyncing {
   afterSending(rt: AccountRuntime, groupDid: string): Promise<void> {
     // The host answered, so a sync that failed while it was away is done again now, under
     // watch: the window stops saying the group could not be synced as soon as it is back.
+    // Judged when this group's turn comes, not now: a sync still under way may yet fail
+    // (it asked while the host was coming back, and the answer to this action came first).
     const answered = rt.outbox.hostAnswered(groupDid)
     if (answered) this.hostAnswered(rt.did, groupDid)
-    if (answered && this.progress.failed(rt.did, groupDid)) {
-      return this.oneAtATime(rt, groupDid, () => this.progress.track(rt.did, groupDid, (report) => this.catchUpNow(rt, groupDid, report)))
-    }
-    return this.oneAtATime(rt, groupDid, () => this.settleFromAnswers(rt, groupDid))
+    return this.oneAtATime(rt, groupDid, () =>
+      answered && this.progress.failed(rt.did, groupDid)
+        ? this.progress.track(rt.did, groupDid, (report) => this.catchUpNow(rt, groupDid, report))
+        : this.settleFromAnswers(rt, groupDid),
+    )
   }
 
   private async settleFromAnswers(rt: AccountRuntime, groupDid: string): Promise<void> {
