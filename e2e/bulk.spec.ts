@@ -8,7 +8,7 @@ const N = 40
 const reportedDid = (run: string, i: number) => `did:plc:bulk${run}${i.toString().padStart(3, '0')}`
 
 test.describe('acting on many at once', () => {
-  // The bulk is sent as soon as it is queued (the Undo hold is the window's 6 s otherwise).
+  // The bulk is sent as soon as it is queued (held for Undo otherwise: fixtures.ts).
   test.use({ undoHoldMs: 0 })
 
   test('a bulk resolve with the host killed mid-way: once the host is back every report is resolved, once each, none lost', async ({ page, app, signedIn: _owner }, testInfo) => {

@@ -104,7 +104,7 @@ test.describe('live updates', () => {
       // The owner admits; the admin's list drops the request without a click, a reload or
       // "Sync now": nothing left to admit a second time.
       await page.getByRole('button', { name: `Admit ${person}` }).click()
-      // (One person's admit is held 6 s for Undo before it is sent: e2e/undo.spec.ts.)
+      // (One person's admit is held for Undo before it is sent: e2e/undo.spec.ts.)
       await expect(other.getByTestId(`request-${person}`)).toHaveCount(0, { timeout: 12_000 })
       await expect(page.getByTestId(`request-${person}`)).toHaveCount(0)
       await other.screenshot({ path: testInfo.outputPath('live-admitted-elsewhere.png'), fullPage: true })
