@@ -3,6 +3,9 @@ import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
 
 test.describe('accounts', () => {
+  // Signing in is the subject here: on the PDS's own pages, as a person does.
+  test.use({ signInOnPages: true })
+
   test('signs in through the real PDS pages, keeps the account, and signs out', async ({ page, signedIn: owner }, testInfo) => {
     // Signed in, the app moves on to the groups.
     await expect(page.getByRole('heading', { name: 'Your groups' })).toBeVisible()

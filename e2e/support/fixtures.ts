@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { _electron as electron, test as base, expect, type BrowserContext, type ElectronApplication, type Page } from '@playwright/test'
+import { _electron as electron, test as base, expect, type BrowserContext, type ElectronApplication, type Page, type Route } from '@playwright/test'
 import { launchLoopbackApp } from '../../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../../src/main/core/secrets/keychain-secret-store.js'
 import { electronBinary } from '../../src/dev/electron-binary.js'
@@ -13,6 +13,7 @@ import { ELECTRON_SKIP_REASON } from './electron-skip.js'
 import { createDemoAccounts, newAccountTag } from '../../src/stack/seed.js'
 import { PdsClient } from '../../src/stack/pds-client.js'
 import { workerNetwork } from './worker-network.js'
+import { authorizeThroughPdsApi } from '../../test/support/pds-authorize.js'
 
 /** Which shell carries the app in a test: set per Playwright project (playwright.config.ts). */
 export type Shell = 'loopback' | 'electron'
@@ -22,6 +23,8 @@ export interface AppUnderTest {
   stack: StackFile
   /** Where the app keeps its caches, for seeding them where real data would take too long to make. */
   dataDir: string
+  /** Whether sign-ins go through the PDS's pages (the `signInOnPages` option). */
+  signInOnPages: boolean
   /** Opens the app's window at its start (the loopback shell's launch address; Electron's own window). */
   open(page: Page): Promise<void>
   /** Loopback shell only: the launch address (with its secret) and the bare origin. */
@@ -40,10 +43,10 @@ export type Cast = 'fresh' | 'demo'
 
 /**
  * Where sign-in pages open. The loopback shell's window opens them in a new tab; the
- * Electron shell hands them to the OS browser, which tests stand in for with a tab of
- * the test's own Chromium.
+ * Electron shell hands them to the OS browser, whose next address this gives (tests
+ * stand in for the OS browser with a tab of the test's own Chromium).
  */
-const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
+const outsideBrowsers = new WeakMap<Page, { nextAddress: () => Promise<string>; context: BrowserContext }>()
 
 /**
  * Each test launches the app in its project's shell, as `npm start` does, against the
@@ -51,7 +54,7 @@ const signInPageOpeners = new WeakMap<Page, () => Promise<Page>>()
  * built renderer. Its keychain items and data folder are removed afterwards.
  * Where no Electron binary exists, the Electron project's tests skip, saying why.
  */
-export const test = base.extend<{ app: AppUnderTest; cast: Cast; liveUpdates: boolean; hostTimeoutMs: number | undefined; undoHoldMs: number | null; signInAs: StackAccountName; signedIn: StackAccount }, { shell: Shell }>({
+export const test = base.extend<{ app: AppUnderTest; cast: Cast; liveUpdates: boolean; hostTimeoutMs: number | undefined; undoHoldMs: number | null; signInAs: StackAccountName; signInOnPages: boolean; signedIn: StackAccount }, { shell: Shell }>({
   shell: ['loopback', { option: true, scope: 'worker' }],
   /**
    * Who the test's people are. `fresh` (the default): the six demo people made anew for
@@ -76,11 +79,18 @@ export const test = base.extend<{ app: AppUnderTest; cast: Cast; liveUpdates: bo
   undoHoldMs: [1_000, { option: true }],
   /** Whom `signedIn` signs in as (`test.use({ signInAs: 'admin' })` for someone else). */
   signInAs: ['owner', { option: true }],
+  /**
+   * How `signedIn` and `openSignedIn` complete the PDS's sign-in: on its pages, as a person
+   * does (for tests about signing in: e2e/accounts.spec.ts), or, where signing in is only
+   * the way in, by the requests those pages make (test/support/pds-authorize.ts): the same
+   * OAuth on the same PDS, about 3 s sooner in each test.
+   */
+  signInOnPages: [false, { option: true }],
   /** The app opened and signed in through the PDS, where most tests start: the account signed in. */
   signedIn: async ({ page, app, signInAs }, use) => {
     await use(await openSignedIn(page, app, signInAs))
   },
-  app: async ({ shell, cast, context, timezoneId, locale, liveUpdates, hostTimeoutMs, undoHoldMs }, use, testInfo) => {
+  app: async ({ shell, cast, context, timezoneId, locale, liveUpdates, hostTimeoutMs, undoHoldMs, signInOnPages }, use, testInfo) => {
     const binary = shell === 'electron' ? electronBinary() : null
     testInfo.skip(shell === 'electron' && !binary, ELECTRON_SKIP_REASON)
     const { stackFile } = workerNetwork()
@@ -92,11 +102,11 @@ export const test = base.extend<{ app: AppUnderTest; cast: Cast; liveUpdates: bo
       if (shell === 'electron') {
         const electronApp = await launchElectron(binary!, { stackFile, keychainService, dataDir, timezoneId, locale, liveUpdates, hostTimeoutMs, undoHoldMs })
         const window = await electronApp.firstWindow()
-        signInPageOpeners.set(window, () => nextExternalPage(electronApp, context))
+        outsideBrowsers.set(window, { nextAddress: () => nextExternalAddress(electronApp), context })
         const callInputs = (channel: Channel) =>
           electronApp.evaluate((_electron, ch) => (globalThis as unknown as { conveneCallLog: CallLog }).conveneCallLog.inputs(ch), channel)
         const callCounts = () => electronApp.evaluate(() => (globalThis as unknown as { conveneCallLog: CallLog }).conveneCallLog.counts())
-        await use({ shell, stack, dataDir, electronApp, callInputs, callCounts, open: (page) => page.reload().then(() => undefined) })
+        await use({ shell, stack, dataDir, signInOnPages, electronApp, callInputs, callCounts, open: (page) => page.reload().then(() => undefined) })
         await electronApp.close()
       } else {
         // The loopback core runs in this process: it reads the limit from this process's environment.
@@ -107,7 +117,7 @@ export const test = base.extend<{ app: AppUnderTest; cast: Cast; liveUpdates: bo
         const calls = callLog(launched.core.handlers)
         const callInputs = async (channel: Channel) => calls.inputs(channel)
         const callCounts = async () => calls.counts()
-        await use({ shell, stack, dataDir, launchUrl, callInputs, callCounts, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
+        await use({ shell, stack, dataDir, signInOnPages, launchUrl, callInputs, callCounts, origin: launched.shell.origin, open: (page) => page.goto(launchUrl).then(() => undefined) })
         await launched.close()
       }
     } finally {
@@ -155,17 +165,57 @@ async function launchElectron(binary: string, opts: { stackFile: string; keychai
   return electronApp
 }
 
-/** The next address the Electron app handed to the OS browser, opened in a tab of the test's Chromium. */
-async function nextExternalPage(electronApp: ElectronApplication, context: BrowserContext): Promise<Page> {
+/** The next address the Electron app handed to the OS browser. */
+async function nextExternalAddress(electronApp: ElectronApplication): Promise<string> {
   let url: string | undefined
   await expect
     .poll(async () => (url = await electronApp.evaluate(() => (globalThis as unknown as { conveneOpenedExternally: string[] }).conveneOpenedExternally.shift())), {
       message: 'the app should open the PDS sign-in page in the browser',
     })
     .toBeTruthy()
-  const page = await context.newPage()
-  await page.goto(url!)
-  return page
+  return url!
+}
+
+/** The next address the window opens outside itself, opened in a tab of the test's Chromium (a new tab in the loopback shell; the stand-in OS browser for Electron). */
+async function nextOutsidePage(page: Page, act: () => Promise<void>): Promise<Page> {
+  const outside = outsideBrowsers.get(page)
+  const popup = outside ? null : page.context().waitForEvent('page')
+  await act()
+  if (!outside) return popup!
+  const tab = await outside.context.newPage()
+  await tab.goto(await outside.nextAddress())
+  return tab
+}
+
+/**
+ * The authorization address the window sends the person to when `act` runs, without the
+ * PDS's page loading anywhere (the provider ties an authorization to the first browser that
+ * opens it): the loopback shell's tab is answered by the test and closed.
+ */
+async function nextAuthorizeAddress(page: Page, act: () => Promise<void>): Promise<string> {
+  const outside = outsideBrowsers.get(page)
+  if (outside) {
+    await act()
+    return outside.nextAddress()
+  }
+  const context = page.context()
+  let seen!: (url: string) => void
+  const address = new Promise<string>((resolve) => (seen = resolve))
+  const isAuthorize = (url: URL) => url.pathname === '/oauth/authorize'
+  const answer = (route: Route) => {
+    seen(route.request().url())
+    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Signing in</title>' })
+  }
+  await context.route(isAuthorize, answer)
+  try {
+    const popup = context.waitForEvent('page')
+    await act()
+    const url = await address
+    await (await popup).close()
+    return url
+  } finally {
+    await context.unroute(isAuthorize, answer)
+  }
 }
 
 /**
@@ -193,10 +243,7 @@ export async function watchListPages(app: AppUnderTest, channel: Channel) {
  */
 export async function startSignIn(page: Page, handle: string): Promise<Page> {
   await page.getByLabel('Your handle').fill(handle)
-  const opener = signInPageOpeners.get(page)
-  const popup = opener ? null : page.context().waitForEvent('page')
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  return opener ? opener() : popup!
+  return nextOutsidePage(page, () => page.getByRole('button', { name: 'Sign in', exact: true }).click())
 }
 
 /**
@@ -205,28 +252,34 @@ export async function startSignIn(page: Page, handle: string): Promise<Page> {
  */
 export async function startActingAsGroup(page: Page, groupHandle: string): Promise<Page> {
   await page.getByLabel('The group’s handle').fill(groupHandle)
-  const opener = signInPageOpeners.get(page)
-  const popup = opener ? null : page.context().waitForEvent('page')
-  await page.getByRole('button', { name: 'Act as this group' }).click()
-  return opener ? opener() : popup!
+  return nextOutsidePage(page, () => page.getByRole('button', { name: 'Act as this group' }).click())
 }
 
 /** Opens the app and signs in as one of the local network's accounts; returns that account. */
 export async function openSignedIn(page: Page, app: AppUnderTest, name: StackAccountName): Promise<StackAccount> {
   const account = app.stack.accounts.find((a) => a.name === name)!
   await app.open(page)
-  await signInThroughPds(page, account.handle, account.password)
+  await signInThroughPds(page, account.handle, account.password, { onPages: app.signInOnPages })
   return account
 }
 
-/** Signs in through the PDS's own sign-in and consent pages, as a person would. */
-export async function signInThroughPds(page: Page, handle: string, password: string) {
-  const pds = await startSignIn(page, handle)
-  await pds.locator('input[name=password]').fill(password)
-  await pds.getByRole('button', { name: 'Sign in' }).click()
-  await pds.getByRole('button', { name: 'Authorize' }).click()
-  await expect(pds.getByRole('heading', { name: 'You can close this tab' })).toBeVisible()
-  await pds.close()
+/**
+ * Signs in through the PDS: on its own sign-in and consent pages, as a person would, or
+ * (`onPages: false`) by the requests those pages make (test/support/pds-authorize.ts).
+ */
+export async function signInThroughPds(page: Page, handle: string, password: string, opts: { onPages?: boolean } = {}) {
+  if (opts.onPages ?? true) {
+    const pds = await startSignIn(page, handle)
+    await pds.locator('input[name=password]').fill(password)
+    await pds.getByRole('button', { name: 'Sign in' }).click()
+    await pds.getByRole('button', { name: 'Authorize' }).click()
+    await expect(pds.getByRole('heading', { name: 'You can close this tab' })).toBeVisible()
+    await pds.close()
+  } else {
+    await page.getByLabel('Your handle').fill(handle)
+    const authorizeUrl = await nextAuthorizeAddress(page, () => page.getByRole('button', { name: 'Sign in', exact: true }).click())
+    await authorizeThroughPdsApi(authorizeUrl, handle, password)
+  }
   // After sign-in the app looks for the person's groups on the hosts it knows and adds
   // and syncs each one it finds. Tests start from there, as a person would after that
   // status clears: a test that changed a group on the host while that search was still

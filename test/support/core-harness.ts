@@ -9,6 +9,7 @@ import type { Channel, ChannelInput, ChannelOutput } from '../../src/shared/ipc/
 import type { StackAccountName, StackFile } from '../../src/shared/stack-file.js'
 import { afterAll, beforeAll } from 'vitest'
 import { closeSharedBrowser, completeOnPdsPages } from './browser-sign-in.js'
+import { authorizeThroughPdsApi } from './pds-authorize.js'
 import type { StackGroupName } from '../../src/shared/stack-file.js'
 import type { Updater } from '../../src/main/core/updates/updater.js'
 
@@ -61,11 +62,16 @@ export class CoreHarness {
     return env
   }
 
-  /** Signs an account in through the PDS's own pages in Chromium. */
-  async signIn(name: StackAccountName): Promise<string> {
+  /**
+   * Signs an account in through the real PDS's OAuth: by the requests its pages make
+   * (pds-authorize.ts), or on the pages themselves in Chromium (`onPages`, for tests
+   * about signing in; no-secrets-cross and member-writes-oauth sign in on the pages).
+   */
+  async signIn(name: StackAccountName, opts: { onPages?: boolean } = {}): Promise<string> {
     const account = this.stack.accounts.find((a) => a.name === name)!
     const start = await this.call('accounts.signIn', { handle: account.handle })
-    await completeOnPdsPages(start.authorizeUrl, account.password)
+    if (opts.onPages) await completeOnPdsPages(start.authorizeUrl, account.password)
+    else await authorizeThroughPdsApi(start.authorizeUrl, account.handle, account.password)
     const signedIn = await this.call('accounts.awaitSignIn', { attemptId: start.attemptId })
     return signedIn.did
   }
@@ -92,7 +98,7 @@ export class CoreHarness {
 }
 
 /**
- * For a test file: a core signed in as `account` through the PDS's pages (owner unless
+ * For a test file: a core signed in as `account` through the PDS's OAuth (owner unless
  * said), with `groups` of the local network added, before the file's tests; stopped
  * after them. `use` receives the core and the account's DID.
  */
