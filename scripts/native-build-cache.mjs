@@ -10,7 +10,8 @@
 // writes the compiled binary there under that same name, with prebuild-install's own code,
 // in the layout its tarballs have. A machine with an empty cache compiles, as before, and
 // prebuild-install loads a cached binary before it keeps it: one that does not load is
-// compiled again.
+// compiled again. The cache is npm's default one (or npm_config_cache's): a machine that
+// configured npm to keep it elsewhere compiles each time, as before.
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'

@@ -77,7 +77,7 @@ ensure_deps() {
   installed=$(deps_stamp)
   echo "$installed" > "$stamp"
   # The addons compiled here are unpacked, not compiled, by the next install on this machine.
-  (cd "$CONVENE_ROOT" && npm_config_cache="$(npm config get cache)" node scripts/native-build-cache.mjs) || log "could not keep the compiled native addons (the next install compiles them again)"
+  (cd "$CONVENE_ROOT" && node scripts/native-build-cache.mjs) || log "could not keep the compiled native addons (the next install compiles them again)"
   if [ "$installed" != "$given" ]; then
     # A stop, not a warning: a warning scrolls away in the test log, and the checkout is
     # left dirty (the very thing a fresh clone's `npm test` must not do). The next run
