@@ -34,6 +34,50 @@ const hostEntry = () => {
   return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', HOST_BIN]
 }
 
+/** Beside a test run's bundle: the entry of a host process started ahead of need (host-bundle.ts, warmHostSource). */
+export const WARM_HOST_FILE = 'warm.mjs'
+
+/**
+ * The next host process of this test worker, started ahead and loading the host's
+ * packages while the current file's tests run (the machine waits on answers much of the
+ * time): a file's host then starts in the time its own start-up takes. Only where a test
+ * run's bundle has a warm entry; `npm run stack` and the app's tests start hosts as before.
+ */
+let warmHost: ChildProcess | null = null
+
+function spawnWarmHost(): ChildProcess | null {
+  const bundle = process.env[HOST_BUNDLE_ENV]
+  const entry = bundle && path.join(path.dirname(bundle), WARM_HOST_FILE)
+  if (!entry || !fs.existsSync(entry)) return null
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], { stdio: ['pipe', 'pipe', 'pipe'] })
+  // An idle one never keeps the worker alive; the worker's end closes its stdin, which ends it.
+  child.unref()
+  for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.()
+  child.once('error', () => {})
+  return child
+}
+
+/**
+ * Starts the host with `args`, in the warm process when one is ready (its output then
+ * copied to `log`), and starts the next warm one; else as a new process.
+ */
+function startHostChild(args: string[], logFile: string, log: number): ChildProcess {
+  const claimed = warmHost && warmHost.exitCode === null && warmHost.signalCode === null ? warmHost : null
+  warmHost = spawnWarmHost()
+  if (!claimed) return spawn(process.execPath, [...hostEntry(), ...args], { stdio: ['ignore', log, log] })
+  for (const stream of [claimed.stdin, claimed.stdout, claimed.stderr]) (stream as unknown as { ref?: () => void } | null)?.ref?.()
+  claimed.ref()
+  const out = fs.createWriteStream(logFile, { flags: 'a' })
+  claimed.stdout!.pipe(out, { end: false })
+  claimed.stderr!.pipe(out, { end: false })
+  claimed.once('close', () => out.end())
+  fs.closeSync(log)
+  // One that died since it was checked makes startHostProcess say so (the pipe's EPIPE is no news).
+  claimed.stdin!.once('error', () => {})
+  claimed.stdin!.end(`${JSON.stringify({ argv: args, env: process.env })}\n`)
+  return claimed
+}
+
 /**
  * Runs the group host as its own process, as it runs in production, and waits for its
  * ready file. Its log goes to `logFile` so the stack's own output stays readable.
@@ -54,10 +98,8 @@ export async function startHostProcess(opts: {
   const readyFile = path.join(opts.dataDir, 'ready.json')
   fs.rmSync(readyFile, { force: true })
   const log = fs.openSync(opts.logFile, 'a')
-  const child = spawn(
-    process.execPath,
+  const child = startHostChild(
     [
-      ...hostEntry(),
       '--port',
       String(opts.port),
       '--plc-url',
@@ -74,7 +116,8 @@ export async function startHostProcess(opts: {
       '--allow-loopback-peers',
       ...(opts.extraArgs ?? []),
     ],
-    { stdio: ['ignore', log, log] },
+    opts.logFile,
+    log,
   )
   let exited: number | null = null
   const exit = new Promise<void>((resolve) =>
