@@ -18,8 +18,9 @@ export default defineConfig({
     // and their packages anew, which was about a tenth of the run.
     isolate: false,
     // Vitest's default is the cores less one: a single worker on a 2-core machine, idle
-    // while a file waits on a sign-in page or a host's answer. Two keep both cores busy.
-    maxWorkers: 2,
+    // while a file waits on its host's or the PDS's answer. Two workers left the two cores
+    // about half idle; three keep them about 80% busy (docs/testing.md has the figures).
+    maxWorkers: 3,
     reporters: ['default'],
   },
 })

@@ -45,8 +45,9 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: true,
     // Vitest's default is the cores less one: a single worker on a 2-core machine, idle
-    // while a file waits on a sign-in page or a host's answer. Two keep both cores busy.
-    maxWorkers: 2,
+    // while a file waits on its host's or the PDS's answer. Two workers left the two cores
+    // about half idle; three keep them about 80% busy (docs/testing.md has the figures).
+    maxWorkers: 3,
     // As in vitest.config.ts: a worker keeps its modules from one file to the next.
     isolate: false,
     reporters: ['default'],
