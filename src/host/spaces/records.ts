@@ -5,7 +5,7 @@ import { isValidTid } from '@atproto/syntax'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { lexicons } from '../../node/lexicon/lexicons.js'
-import { spaceRecordAddress } from '../../shared/space-address.js'
+import { parseSpaceRecordAddress, spaceRecordAddress } from '../../shared/space-address.js'
 import { blobRefsIn } from './space-blobs.js'
 import { hideImagesOf, takenDownAmong } from '../moderation/takedowns.js'
 
@@ -44,7 +44,7 @@ export async function prepareRecord(collection: string, rkey: string, record: Re
       throw refuse('InvalidRequest', `${collection} records take the rkey "${key.slice('literal:'.length)}"`)
     }
     try {
-      lexicons.assertValidRecord(collection, record)
+      lexicons.assertValidRecord(collection, asAtUris(record))
     } catch (err) {
       throw refuse('InvalidRequest', `Not a valid ${collection} record: ${(err as Error).message}`)
     }
@@ -57,6 +57,28 @@ export async function prepareRecord(collection: string, rkey: string, record: Re
   } catch (err) {
     throw refuse('InvalidRequest', `The record is not valid atproto data: ${(err as Error).message}`)
   }
+}
+
+/**
+ * The record as lexicon validation should see it: every space record address
+ * (`<space>/<repo>/<collection>/<rkey>`, what createRecord hands out) in place of a string
+ * stands as the record URI `at://<repo>/<collection>/<rkey>`. A space record address has
+ * more path segments than an `at-uri` may, yet it is how an RSVP or an image names the
+ * group's event in a space (docs/decisions: "How a record names a record in a space"), so
+ * another app that names an event by the address this host gave it is not refused. Only
+ * the copy validated changes: what is stored, and hashed, is the record as sent.
+ */
+function asAtUris(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const inSpace = value.startsWith('at://') ? parseSpaceRecordAddress(value) : null
+    return inSpace ? `at://${inSpace.repo}/${inSpace.collection}/${inSpace.rkey}` : value
+  }
+  if (Array.isArray(value)) return value.map(asAtUris)
+  // Plain objects only: blob refs and CIDs are class instances that validation checks by kind.
+  if (value !== null && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asAtUris(v)]))
+  }
+  return value
 }
 
 export const recordUri = (key: RecordKey) => spaceRecordAddress(key.space, key.repo, key.collection, key.rkey)

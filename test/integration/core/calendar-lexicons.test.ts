@@ -123,7 +123,7 @@ describe('events and RSVPs written by another calendar app', () => {
     expect(value).toEqual({ ...theirs, name: 'Community meetup (new room)', status: `${E}#scheduled` })
   })
 
-  it('Convene’s own RSVP is a community.lexicon.calendar.rsvp: a strongRef to the event, the full token, the event’s rkey', async () => {
+  it('Convene’s own RSVP is a community.lexicon.calendar.rsvp: a strongRef to the event by the address the host gave, the full token, the event’s rkey', async () => {
     await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.rsvp', rkey, status: 'going' } })
     await settled()
     const rt = await app.core.groups.runtime(owner)
@@ -134,7 +134,8 @@ describe('events and RSVPs written by another calendar app', () => {
       return res.records.find((r) => r.repo === owner)
     })
     expect(mine.uri.endsWith(`/${RSVP_COLLECTION}/${rkey}`)).toBe(true)
-    expect(mine.value).toMatchObject({ $type: RSVP_COLLECTION, subject: { uri: `at://${groupDid()}/${E}/${rkey}`, cid }, status: `${RSVP_COLLECTION}#going` })
+    // The event by the address the host gave it (what another app resolves with getRecord), which the host takes.
+    expect(mine.value).toMatchObject({ $type: RSVP_COLLECTION, subject: { uri: `${calendarSpace(groupDid())}/${groupDid()}/${E}/${rkey}`, cid }, status: `${RSVP_COLLECTION}#going` })
     await refresh()
     expect((await events()).find((e) => e.rkey === rkey)).toMatchObject({ myRsvp: 'going' })
   })
@@ -158,7 +159,7 @@ describe('events and RSVPs written by another calendar app', () => {
       const r = res.records.find((x) => x.repo === owner)
       return (r?.value as { status?: string } | undefined)?.status === `${RSVP_COLLECTION}#notgoing` ? r : null
     })
-    expect(mine.value).toMatchObject({ subject: { uri: `at://${groupDid()}/${E}/${rkey}`, cid } })
+    expect(mine.value).toMatchObject({ subject: { uri: `${calendarSpace(groupDid())}/${groupDid()}/${E}/${rkey}`, cid } })
     expect((await app.call('outbox.list', {})).filter((o) => o.state === 'conflict')).toEqual([])
   })
 })

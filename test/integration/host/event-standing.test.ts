@@ -94,6 +94,27 @@ describe('capacity and the waitlist', () => {
     expect((await standing('owner', PICNIC)).body).toMatchObject({ going: 1, waitlisted: 2 })
   })
 
+  it('counts an RSVP another app wrote naming the event by the address createRecord gave, under its own TID', async () => {
+    const created = await writeAsGroup('com.atproto.space.createRecord', { space: calendar(), repo: group(), collection: EVENT, record: { $type: EVENT, name: 'Other app', startsAt: '2030-06-01T18:00:00.000Z', createdAt: new Date().toISOString() } })
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    const { uri, cid } = created.body as { uri: string; cid: string }
+    const rkey = uri.split('/').pop()!
+    expect(uri).toBe(eventUri(rkey))
+    expect((await setCapacity('owner', rkey, 1)).status).toBe(200)
+    const answer = (name: StackAccountName, own: string) =>
+      pds.put(name, { space: calendar(), collection: PUBLISHED, rkey: own, record: { $type: PUBLISHED, subject: { uri, cid }, status: `${PUBLISHED}#going`, createdAt: new Date().toISOString() } })
+    for (const [name, own] of [['member', '3kotherapp222'], ['admin', '3kotherapp333']] as const) {
+      const put = await answer(name, own)
+      expect(put.status, JSON.stringify(put.body)).toBe(200)
+    }
+    expect((await standing('member', rkey)).body).toEqual({ capacity: 1, going: 1, waitlisted: 1, mine: { standing: 'going' } })
+    expect((await standing('admin', rkey)).body.mine).toEqual({ standing: 'waitlisted', position: 1 })
+    // Still checked as the lexicon says: a subject naming the event in no URI form the host knows is not kept (the PDS stores what it likes).
+    const bent = uri.replace(/^at:/, 'AT:')
+    expect((await pds.put('moderator', { space: calendar(), collection: PUBLISHED, rkey: '3kotherapp444', record: { $type: PUBLISHED, subject: { uri: bent, cid }, status: `${PUBLISHED}#going`, createdAt: new Date().toISOString() } })).status).toBe(200)
+    expect((await standing('moderator', rkey)).body).toEqual({ capacity: 1, going: 1, waitlisted: 1 })
+  })
+
   it('raising the capacity promotes; lowering it moves nobody who is going', async () => {
     expect((await setCapacity('owner', PICNIC, 3)).status).toBe(200)
     expect((await standing('owner', PICNIC)).body).toEqual({ capacity: 3, going: 3, waitlisted: 0 })

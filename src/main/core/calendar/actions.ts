@@ -61,14 +61,16 @@ async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: st
 }
 
 const nullable = eventFieldsView
-/**
- * How an RSVP names its event (a strongRef's `uri` must be an at-uri): the group's
- * record by collection and rkey. A space record's own address has more path segments
- * than an at-uri may; the RSVP sits in the same calendar space, which says where.
- */
-export const eventRefUri = (groupDid: string, rkey: string) => `at://${groupDid}/${EVENT_COLLECTION}/${rkey}`
-/** An event's record address, as the change log names it. */
+/** An event's record address: what createRecord answered, and what the change log names. */
 const eventAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, rkey)
+/**
+ * How an RSVP (and an image) names its event: by the address the host handed out for it
+ * (`<calendar space>/<group>/community.lexicon.calendar.event/<rkey>`), which any app can
+ * resolve with `com.atproto.space.getRecord`. It has more path segments than the `at-uri`
+ * format allows; the host takes it where an at-uri is asked for (docs/spaces.md, "How a
+ * record names a record in a space"), and still takes the short form Convene wrote before.
+ */
+export const eventRefUri = eventAddress
 
 /** The group's calendar: events as the group, and a member's own RSVP on their PDS. */
 export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'event.capacity' | 'event.standing'> = {
