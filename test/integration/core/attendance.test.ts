@@ -178,4 +178,32 @@ describe('check-in at the door, offline', () => {
     expect((await app.call('groups.door', { ...inGroup(), rkey })).checkIns.some((c) => c.handle === 'nobody-here.test')).toBe(false)
     expect(await onHost()).toHaveLength(before)
   })
+
+  it('a check-in sent while a read of the group is under way stays on the door list (the read began before the host had it)', async () => {
+    const moderator = net.as('moderator').did
+    const rt = await app.core.groups.runtime(owner)
+    const host = await rt.hostOf(groupDid())
+    const query = host.query.bind(host)
+    let armed = true
+    // The read of the check-ins gets the host's answer, and before it is written the door checks the moderator in, sent and answered.
+    host.query = (async (method: string, params: Record<string, unknown>) => {
+      const answer = await query(method as never, params as never)
+      if (armed && method === 'com.atproto.space.listRecords' && params.collection === ATTENDANCE_COLLECTION) {
+        armed = false
+        await app.call('groups.act', { ...inGroup(), action: { kind: 'attendance.checkIn', rkey, did: moderator } })
+        await settled()
+      }
+      return answer
+    }) as typeof host.query
+    try {
+      await app.call('groups.refresh', inGroup())
+    } finally {
+      host.query = query
+    }
+    expect(armed).toBe(false)
+    await eventually(async () => (await app.call('groups.door', { ...inGroup(), rkey })).checkIns.some((c) => c.did === moderator && !c.pending))
+    await app.core.groups.syncing.idle()
+    expect((await app.call('groups.door', { ...inGroup(), rkey })).checkIns.filter((c) => c.did === moderator)).toEqual([expect.objectContaining({ here: true, pending: false })])
+    expect((await onHost()).filter((r) => r.value.subject === moderator)).toHaveLength(1)
+  })
 })

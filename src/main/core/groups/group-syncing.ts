@@ -88,7 +88,7 @@ export class GroupSyncing {
     // The handle just checked both ways is the one shown; a host's getGroup only claims one.
     await rememberHandle(rt.cache, group.did, group.handle)
     this.opts.notices?.emit('groups.changed', {})
-    return this.progress.track(accountDid, group.did, (report) => this.refreshGroup(rt, group.did, report))
+    return this.progress.track(accountDid, group.did, (report) => this.oneAtATime(rt, group.did, () => this.refreshGroup(rt, group.did, report)))
   }
 
   async removeGroup(accountDid: string, groupDid: string): Promise<void> {
@@ -105,7 +105,8 @@ export class GroupSyncing {
   /** Reads a group whole from its host (the person asked to). */
   async refresh(accountDid: string, groupDid: string): Promise<GroupSummary> {
     const rt = await this.runtimes.get(accountDid)
-    return this.progress.track(accountDid, groupDid, (report) => this.refreshGroup(rt, groupDid, report))
+    // In the group's turn: an action answered meanwhile is settled after this read is written, never under it.
+    return this.progress.track(accountDid, groupDid, (report) => this.oneAtATime(rt, groupDid, () => this.refreshGroup(rt, groupDid, report)))
   }
 
   /** Where the sync under way (or the last one) stands, group by group. */
@@ -194,7 +195,7 @@ export class GroupSyncing {
   }
 
   /** Runs a group's catch-ups one after another: an action's, a pass's and a pushed change's never interleave. */
-  private oneAtATime(rt: AccountRuntime, groupDid: string, work: () => Promise<void>): Promise<void> {
+  private oneAtATime<T>(rt: AccountRuntime, groupDid: string, work: () => Promise<T>): Promise<T> {
     const key = `${rt.did} ${groupDid}`
     const run = (this.groupWork.get(key) ?? Promise.resolve()).catch(() => {}).then(work)
     this.groupWork.set(key, run)

@@ -251,6 +251,12 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const profiles = await knownProfiles(rt.cache, people)
   const face = (did: string) => rowProfile(profiles.get(did))
   await rt.cache.transaction().execute(async (tx) => {
+    // Actions the host took while this read was under way (their catch-up waits for this
+    // one): the read may be older than they are, so a row of theirs the read does not
+    // have is kept until that catch-up settles it (a check-in sent meanwhile left the
+    // door list). A row the read has is the host's word, as for any other row.
+    const answered = rt.outbox.answeredUntaken(groupDid)
+    const held = answered.length ? await tx.selectFrom('item').selectAll().where('groupDid', '=', groupDid).where('pendingAction', 'in', answered).execute() : []
     if (only.has('requests')) await replaceItems(tx, groupDid, 'joinRequest', lists.requests.map((r) => ({ ...r, message: r.message ?? null, handle: handles.get(r.did) ?? null, ...face(r.did) })), (r) => r.did)
     if (only.has('invites')) await replaceItems(
       tx,
@@ -299,6 +305,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
     await replaceItems(tx, groupDid, 'myJoinRequest', lists.myRequest, () => MY_REQUEST)
     const queued = await tx.selectFrom('outbox').selectAll().where('groupDid', '=', groupDid).where('state', 'in', ['queued', 'sending']).orderBy('id').execute()
     for (const row of queued) await reapplyQueued(tx, groupDid, row)
+    for (const row of held) await tx.insertInto('item').values(row).onConflict((oc) => oc.columns(['groupDid', 'kind', 'key']).doNothing()).execute()
     // Images no event names any more (queued pictures' included, now re-applied) go.
     if (only.has('events')) await dropUnnamedImages(tx, groupDid)
     await tx

@@ -309,6 +309,14 @@ export class Outbox {
     return this.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst()
   }
 
+  /**
+   * The actions of a group the host took since its last catch-up took them: their cached
+   * rows are still marked with them, waiting for that catch-up to settle them.
+   */
+  answeredUntaken(groupDid: string): number[] {
+    return (this.settled.get(groupDid) ?? []).flatMap((a) => (a.state === 'done' ? [a.id] : []))
+  }
+
   /** Whether a group has settled actions waiting for its catch-up to take them. */
   hasSettled(groupDid: string): boolean {
     return (this.settled.get(groupDid)?.length ?? 0) > 0
