@@ -43,6 +43,10 @@ test.describe('capacity and the waitlist', () => {
       await expect(mine).toHaveText('You’re 1st on the waitlist', { timeout: 3_000 })
     }).toPass({ timeout: 45_000 })
     await expect(places).toHaveText('1 going · 1 waitlisted · capacity 1')
+    // One reading of the answers on the whole card: who is coming says the same, the one waiting listed as such.
+    await expect(card.getByTestId('rsvp-counts')).toHaveText('1 going · 1 waitlisted · 0 interested · 0 not going')
+    await card.getByTestId('rsvp-counts').click()
+    await expect(card.getByTestId('rsvp-waitlisted')).toHaveText('Waitlistedyou (1st)')
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
 
