@@ -38,9 +38,15 @@ case "$task" in
     fi
     exec bash scripts/test-session.sh "$@" ;;
   typecheck)
-    tsc --noEmit -p tsconfig.node.json
-    exec vue-tsc --noEmit -p tsconfig.web.json ;;
-  lint) exec eslint --max-warnings 0 . ;;
+    # Incremental: what the last check learned is kept under node_modules/.cache (never
+    # committed, gone with node_modules), so a second run checks only what changed since.
+    cache=node_modules/.cache/convene-typecheck
+    mkdir -p "$cache"
+    tsc --noEmit --incremental --tsBuildInfoFile "$cache/node.tsbuildinfo" -p tsconfig.node.json
+    exec vue-tsc --noEmit --incremental --tsBuildInfoFile "$cache/web.tsbuildinfo" -p tsconfig.web.json ;;
+  # No rule here reads types or other files, so a file's result depends on its content and
+  # the config only: ESLint's cache (by content, not mtime) is exact.
+  lint) exec eslint --max-warnings 0 --cache --cache-strategy content --cache-location node_modules/.cache/convene-eslint/ . ;;
   fuzz)
     # The fuzz suite of `npm test` (test/fuzz), longer: 20,000 cases unless --runs says.
     # A failure prints its seed and path; --seed (and --path) replay it. Other
