@@ -5,7 +5,7 @@ import { aliases } from './aliases.config'
  * The host's storage tests again on PostgreSQL (issue 18), as part of `npm test`
  * (scripts/test-session.sh): a throwaway cluster for the run (test/support/postgres-setup.ts),
  * a fresh database per test file, and the files that exercise storage: creating groups,
- * joining and admitting (and the change-log position a write answers), the change log, its stream and its pruning, space records, concurrent writes, rate limits,
+ * joining and admitting (and the change-log position a write answers), spaces per group, the change log, its stream and its pruning, space records, concurrent writes, rate limits,
  * service-auth and DPoP replay, group credentials, ended group sessions, old join requests, rotate-key. Plus test/postgres: several host
  * processes on one database.
  */
@@ -37,6 +37,7 @@ export default defineConfig({
       'test/integration/host/rotate-key.test.ts',
       'test/integration/host/group-repo.test.ts',
       'test/integration/host/event-standing.test.ts',
+      'test/integration/host/spaces-per-group.test.ts',
       'test/integration/host/space-blobs.test.ts',
       'test/postgres/**/*.test.ts',
     ],

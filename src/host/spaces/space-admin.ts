@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely'
+import { RateLimitExceededError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { recordChange } from '../changes.js'
+import { requireGroupLock } from '../db/group-lock.js'
 import { checkCredentialScopes, checkName, checkReadableBy } from './space-config.js'
 import { findSpace, loadSpace, type CredentialScope, type Space } from './space.js'
 import { deleteIndexRecord, putIndexRecord } from './space-index.js'
@@ -24,6 +26,7 @@ interface SpaceSettings {
 export async function createSpace(tx: Tx, address: { uri: string; groupDid: string; type: string; skey: string }, settings: SpaceSettings): Promise<void> {
   const { uri, groupDid } = address
   if (await findSpace(tx, uri)) throw refuse('InvalidRequest', `The group already has the space ${uri}; read the space index before creating one`)
+  await requireRoomForSpace(tx, groupDid)
   const now = new Date().toISOString()
   const space: Space = {
     ...address,
@@ -80,4 +83,24 @@ export async function deleteSpace(tx: Tx, address: { uri: string; type: string }
   await tx.deleteFrom('space_blob').where('space', '=', space.uri).execute()
   await tx.deleteFrom('space').where('uri', '=', space.uri).execute()
   await recordChange(tx, space.groupDid, 'space.deleted', space.uri)
+}
+
+/** Spaces one group may have, the well-known two included: a space per channel or project, with room. */
+export const MAX_SPACES_PER_GROUP = 200
+
+/**
+ * Each space is a row, an index record, its own bounds of records and images (records.ts,
+ * space-blobs.ts), and anyone may make groups, so a group's spaces are bounded too: past
+ * it a 429 naming no time, lifted only by deleting a space. Under the group's lock (the
+ * caller's groupTransaction), so two creations at once cannot both take the last place.
+ */
+async function requireRoomForSpace(tx: Tx, groupDid: string): Promise<void> {
+  requireGroupLock(tx, groupDid)
+  const { n } = await tx.selectFrom('space').select((eb) => eb.fn.countAll<number>().as('n')).where('groupDid', '=', groupDid).executeTakeFirstOrThrow()
+  if (Number(n) >= MAX_SPACES_PER_GROUP) {
+    throw new RateLimitExceededError(
+      { limit: MAX_SPACES_PER_GROUP, duration: 0, remainingPoints: 0, msBeforeNext: 0, consumedPoints: Number(n), isFirstInDuration: false },
+      `This group has ${MAX_SPACES_PER_GROUP} spaces, the most this host keeps for one group; delete one before creating another`,
+    )
+  }
 }
