@@ -22,6 +22,7 @@ export default defineConfig({
       'test/integration/host/listChanges.test.ts',
       'test/integration/host/listAuditLog.test.ts',
       'test/integration/host/my-invites.test.ts',
+      'test/integration/host/answered-invites.test.ts',
       'test/integration/host/subscribeChanges.test.ts',
       'test/integration/host/change-log-retention.test.ts',
       'test/integration/host/change-log-pruning.test.ts',

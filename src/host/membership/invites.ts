@@ -147,10 +147,15 @@ export function invitesTo(db: Db, invitee: string, afterId: number | undefined, 
 
 const CLOSED_CHANGE = { redeemed: 'invite.redeemed', revoked: 'invite.revoked', declined: 'invite.declined' } as const
 
+/**
+ * Answers the outstanding invites for `did` (redeemed, revoked or declined): the change
+ * log says which, and the row goes. Nothing reads an answered invite again (a replayed
+ * revoke or decline finds none outstanding either way), and anyone who makes a group can
+ * invite, so keeping answered invites would let one group grow the host without bound.
+ */
 async function closeOutstanding(tx: Tx, groupDid: string, did: string, status: keyof typeof CLOSED_CHANGE): Promise<number> {
   const closed = await tx
-    .updateTable('invite')
-    .set({ status })
+    .deleteFrom('invite')
     .where('groupDid', '=', groupDid)
     .where('invitee', '=', did)
     .where('status', '=', 'outstanding')
