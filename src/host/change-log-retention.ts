@@ -28,18 +28,60 @@ const BATCH = 5_000
  * entry that existed when it began, and a row another already deleted is simply not
  * counted, so running twice is harmless.
  */
-export async function pruneChangeLog(db: HostDb, keepMs: number, opts: { now?: number; stopped?: () => boolean } = {}): Promise<number> {
+export function pruneChangeLog(db: HostDb, keepMs: number, opts: PruneOptions = {}): Promise<number> {
+  return prunePrefix(
+    {
+      newest: async () => (await db.selectFrom('change').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq,
+      head: async (below) => (await db.selectFrom('change').select(['seq', 'createdAt']).where('seq', '<', below).orderBy('seq').limit(BATCH).execute()).map((r) => ({ seq: r.seq, at: r.createdAt })),
+      deleteUpTo: async (seq) => Number((await db.deleteFrom('change').where('seq', '<=', seq).executeTakeFirst()).numDeletedRows),
+    },
+    keepMs,
+    opts,
+  )
+}
+
+/**
+ * The same for the firehose's log (`repo_event`, every `#commit` frame of every group's
+ * public repo, with the blocks of records since deleted): kept as long as the change log,
+ * then gone, oldest first. A consumer whose cursor is older is told `OutdatedCursor`
+ * (repo/firehose.ts) and goes on from the oldest frame kept, as a PDS's firehose does.
+ */
+export function pruneFirehoseLog(db: HostDb, keepMs: number, opts: PruneOptions = {}): Promise<number> {
+  return prunePrefix(
+    {
+      newest: async () => (await db.selectFrom('repo_event').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq,
+      head: async (below) => (await db.selectFrom('repo_event').select(['seq', 'time']).where('seq', '<', below).orderBy('seq').limit(BATCH).execute()).map((r) => ({ seq: r.seq, at: r.time })),
+      deleteUpTo: async (seq) => Number((await db.deleteFrom('repo_event').where('seq', '<=', seq).executeTakeFirst()).numDeletedRows),
+    },
+    keepMs,
+    opts,
+  )
+}
+
+interface PruneOptions {
+  now?: number
+  stopped?: () => boolean
+}
+
+/** A log kept by `seq` with the time each entry was written (ISO 8601). */
+interface SeqLog {
+  newest(): Promise<number | null | undefined>
+  /** The oldest BATCH entries below `below`. */
+  head(below: number): Promise<{ seq: number; at: string }[]>
+  deleteUpTo(seq: number): Promise<number>
+}
+
+async function prunePrefix(log: SeqLog, keepMs: number, opts: PruneOptions): Promise<number> {
   const cutoff = new Date((opts.now ?? Date.now()) - keepMs).toISOString()
-  const newest = (await db.selectFrom('change').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq
+  const newest = await log.newest()
   if (newest == null) return 0
   let deleted = 0
   while (!opts.stopped?.()) {
-    const head = await db.selectFrom('change').select(['seq', 'createdAt']).where('seq', '<', newest).orderBy('seq').limit(BATCH).execute()
-    const firstKept = head.findIndex((row) => row.createdAt >= cutoff)
+    const head = await log.head(Number(newest))
+    const firstKept = head.findIndex((row) => row.at >= cutoff)
     const old = firstKept === -1 ? head.length : firstKept
     if (old === 0) break
-    const res = await db.deleteFrom('change').where('seq', '<=', head[old - 1]!.seq).executeTakeFirst()
-    deleted += Number(res.numDeletedRows)
+    deleted += await log.deleteUpTo(head[old - 1]!.seq)
     if (old < BATCH) break
     // Let the requests waiting for the database go first.
     await new Promise((resolve) => setImmediate(resolve))
@@ -51,7 +93,7 @@ export async function pruneChangeLog(db: HostDb, keepMs: number, opts: { now?: n
 export const pruneIntervalMs = (days: number) => Math.max(100, Math.min(HOUR_MS, (days * DAY_MS) / 10))
 
 /**
- * Prunes the change log now and then on a timer (unref'd: it never keeps the process
+ * Prunes the change log and the firehose's log now and then on a timer (unref'd: it never keeps the process
  * alive) until stopped. Every host process runs one; on PostgreSQL they overlap
  * harmlessly. A failed pass (the database busy) is logged and tried again next time.
  */
@@ -64,6 +106,8 @@ export function startChangeLogPruning(db: HostDb, opts: { days: number; logger: 
     try {
       const deleted = await pruneChangeLog(db, keepMs, { stopped: () => stopped })
       if (deleted > 0) opts.logger.info({ deleted, ms: Math.round(performance.now() - started) }, 'change log pruned')
+      const frames = await pruneFirehoseLog(db, keepMs, { stopped: () => stopped })
+      if (frames > 0) opts.logger.info({ deleted: frames, ms: Math.round(performance.now() - started) }, 'firehose log pruned')
     } catch (err) {
       opts.logger.warn({ err }, 'change log pruning failed; trying again at the next turn')
     }

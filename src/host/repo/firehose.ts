@@ -13,7 +13,9 @@ const PAGE = 200
 /** Commits kept in memory for the streams that are keeping up. */
 const DEFAULT_WINDOW = 2_000
 
-export type RepoStreamMessage = { $type: 'com.atproto.sync.subscribeRepos#commit'; seq: number } & Record<string, unknown>
+export type RepoStreamMessage =
+  | ({ $type: 'com.atproto.sync.subscribeRepos#commit'; seq: number } & Record<string, unknown>)
+  | { $type: 'com.atproto.sync.subscribeRepos#info'; name: 'OutdatedCursor'; message: string }
 
 interface Frame {
   seq: number
@@ -78,6 +80,11 @@ export class Firehose {
     if (this.streams === 0 && newest > this.head) {
       this.recent = []
       this.head = this.windowStart = newest
+    }
+    // Older than the log keeps (change-log-retention.ts prunes it): said, as a PDS's
+    // firehose says it, and the stream goes on from the oldest commit kept.
+    if (cursor !== undefined && cursor < (await oldestSeq(this.db)) - 1) {
+      yield { $type: 'com.atproto.sync.subscribeRepos#info', name: 'OutdatedCursor', message: 'That cursor is older than the commits this host keeps; the stream goes on from the oldest one kept' }
     }
     let after = cursor ?? newest
     this.streams++
@@ -173,5 +180,11 @@ export class Firehose {
 
 async function latestSeq(db: Db): Promise<number> {
   const row = await db.selectFrom('repo_event').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst()
+  return Number(row?.seq ?? 0)
+}
+
+/** The oldest commit kept; with none kept, 0 (so no cursor is outdated). */
+async function oldestSeq(db: Db): Promise<number> {
+  const row = await db.selectFrom('repo_event').select((eb) => eb.fn.min('seq').as('seq')).executeTakeFirst()
   return Number(row?.seq ?? 0)
 }

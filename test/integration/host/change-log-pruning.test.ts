@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { HostDb } from '../../../src/host/db/index.js'
 import { useOwnHostDb } from '../../support/own-host-db.js'
-import { pruneChangeLog } from '../../../src/host/change-log-retention.js'
+import { pruneChangeLog, pruneFirehoseLog } from '../../../src/host/change-log-retention.js'
+import { Firehose } from '../../../src/host/repo/firehose.js'
+import { cborEncode } from '@atproto/lex-cbor'
 
 /**
  * How the change log is pruned, on a log too long to write through the API
@@ -63,5 +65,38 @@ describe('pruning the change log', () => {
     let batches = 0
     const deleted = await pruneChangeLog(db, 30 * DAY_MS, { now, stopped: () => batches++ > 0 })
     expect(deleted).toBe(5_000)
+  })
+})
+
+describe('pruning the firehose’s log (issue 35 point 3)', () => {
+  /** Appends `#commit` frames with these ages (in days); returns their `seq`s. */
+  async function frames(ages: number[]): Promise<number[]> {
+    const rows = ages.map((age, i) => ({ groupDid: GROUP, rev: `3k${String(i).padStart(11, '2')}`, frame: Buffer.from(cborEncode({ repo: GROUP, ops: [], time: daysAgo(age) } as never)), time: daysAgo(age) }))
+    return (await db.insertInto('repo_event').values(rows).returning('seq').execute()).map((r) => Number(r.seq))
+  }
+
+  it('keeps frames as long as the change log, from the start only; a consumer behind it is told OutdatedCursor and goes on from the oldest kept', async () => {
+    const [first, ...old] = await frames([40, 40, 40])
+    const young = await frames([2, 1])
+    expect(await pruneFirehoseLog(db, 30 * DAY_MS, { now })).toBe(1 + old.length)
+    expect((await db.selectFrom('repo_event').select('seq').orderBy('seq').execute()).map((r) => Number(r.seq))).toEqual(young)
+
+    const firehose = await Firehose.open(db)
+    const stop = new AbortController()
+    const got: unknown[] = []
+    try {
+      for await (const message of firehose.stream(first, { cursor: '', sendingSince: 0 }, stop.signal)) {
+        got.push(message.$type === 'com.atproto.sync.subscribeRepos#info' ? message.name : message.seq)
+        if (got.length === 3) break
+      }
+      // A cursor the log still covers is not outdated.
+      const fresh = firehose.stream(young[0], { cursor: '', sendingSince: 0 }, stop.signal)
+      expect(((await fresh.next()).value as { seq: number }).seq).toBe(young[1])
+      await fresh.return(undefined)
+    } finally {
+      stop.abort()
+      firehose.close()
+    }
+    expect(got).toEqual(['OutdatedCursor', ...young])
   })
 })
