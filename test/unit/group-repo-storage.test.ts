@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { Secp256k1Keypair } from '@atproto/crypto'
-import { verifyRepoCar } from '@atproto/repo'
+import { concatBytesAsync, readCarWithRoot, verifyRepoCar } from '@atproto/repo'
 import { hostDbBefore } from '../support/host-migrations.js'
 import { groupKeyContext, seal } from '../../src/host/secrets/sealed.js'
 import { keyToBytes } from '../../src/host/identity/plc.js'
 import { commitWrites } from '../../src/host/repo/commit.js'
-import { listRepoRecords, repoCar } from '../../src/host/repo/reads.js'
+import { listRepoRecords, repoCarStream } from '../../src/host/repo/reads.js'
 
 const GROUP = 'did:plc:groupaaaaaaaaaaaaaaaaaaa'
 const POST = 'app.bsky.feed.post'
@@ -50,12 +50,25 @@ describe("the group's public repo in the host database", () => {
       ]),
     )
     expect(second.rev > first.rev).toBe(true)
-    const verified = await verifyRepoCar(await repoCar(db, GROUP), GROUP, key.did())
+    const verified = await verifyRepoCar(await concatBytesAsync(await repoCarStream(db, GROUP)), GROUP, key.did())
     expect(verified.creates.map((c) => c.rkey)).toEqual(['3aaaaaaaaaaa3'])
     expect((await listRepoRecords(db, GROUP, { collection: POST, limit: 10 })).records.map((r) => r.value.text)).toEqual(['two'])
     // One firehose frame per commit, and blocks the deleted record alone used are gone.
     expect(await db.selectFrom('repo_event').select('rev').orderBy('seq').execute()).toEqual([{ rev: first.rev }, { rev: second.rev }])
     expect(await db.selectFrom('repo_block').select('cid').where('cid', '=', first.results[0]!.cid!).execute()).toEqual([])
+
+    // `since` a commit: the blocks of later commits only, rooted at the newest, as a PDS answers (the record
+    // 'two' from the second commit, still in the repo, is not sent again).
+    const third = await db.transaction().execute((tx) => commitWrites(tx, hostKey, GROUP, [{ action: 'create', collection: POST, rkey: '3aaaaaaaaaaa4', record: post('three') }]))
+    const diff = await readCarWithRoot(await concatBytesAsync(await repoCarStream(db, GROUP, second.rev)))
+    const all = await readCarWithRoot(await concatBytesAsync(await repoCarStream(db, GROUP)))
+    expect(diff.root.toString()).toBe(third.cid)
+    const cids = (car: typeof all) => [...car.blocks].map(([cid]) => cid.toString()).sort()
+    const written = await db.selectFrom('repo_block').select('cid').where('rev', '=', third.rev).execute()
+    expect(cids(diff)).toEqual(written.map((r) => r.cid).sort())
+    expect(cids(diff)).toContain(third.results[0]!.cid)
+    expect(cids(all)).toContain(second.results[0]!.cid)
+    expect(cids(diff)).not.toContain(second.results[0]!.cid)
   })
 
   it('refuses to create over a record, and a swap that does not match', async () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { InvalidRequestError } from '@atproto/xrpc-server'
-import { cborToLexRecord, concatBytesAsync, getFullRepo, getRecords, type RecordPath } from '@atproto/repo'
+import { cborToLexRecord, concatBytesAsync, getRecords, writeCarStream, type CarBlock, type RecordPath } from '@atproto/repo'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { GroupRepoStorage, parseCid } from './storage.js'
 
@@ -17,10 +17,29 @@ export async function openRepo(db: Db, did: string): Promise<{ storage: GroupRep
   return { storage, root }
 }
 
-/** The whole repo as a CAR file, rooted at the current commit (sync.getRepo). */
-export async function repoCar(db: Db, did: string): Promise<Uint8Array> {
-  const { storage, root } = await openRepo(db, did)
-  return concatBytesAsync(getFullRepo(storage, root.cid))
+/** Blocks read per query while a CAR file is written. */
+const CAR_PAGE = 500
+
+/**
+ * The repo as a CAR file rooted at the current commit (sync.getRepo), written as it is
+ * read, a page of blocks at a time, as the PDS streams it: never the whole repo in memory.
+ * With `since` (a rev), only the blocks written by later commits, as the PDS answers it.
+ */
+export async function repoCarStream(db: Db, did: string, since?: string): Promise<AsyncIterable<Uint8Array>> {
+  const { root } = await openRepo(db, did)
+  return writeCarStream(root.cid, repoBlocks(db, did, since))
+}
+
+async function* repoBlocks(db: Db, did: string, since: string | undefined): AsyncGenerator<CarBlock> {
+  let after = ''
+  for (;;) {
+    let page = db.selectFrom('repo_block').select(['cid', 'content']).where('groupDid', '=', did).where('cid', '>', after)
+    if (since !== undefined) page = page.where('rev', '>', since)
+    const rows = await page.orderBy('cid').limit(CAR_PAGE).execute()
+    for (const row of rows) yield { cid: parseCid(row.cid), bytes: new Uint8Array(row.content) }
+    if (rows.length < CAR_PAGE) return
+    after = rows.at(-1)!.cid
+  }
 }
 
 /** One record with the MST path proving it (or its absence) from the signed commit (sync.getRecord). */
