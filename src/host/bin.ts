@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { HOST_USAGE, parseHostArgs, parseRotateKeyArgs, UsageError } from './config.js'
+import { HOST_USAGE, parseHostArgs, parseRepoTakedownArgs, parseRotateKeyArgs, UsageError } from './config.js'
 import { startHost } from './server.js'
 import type { Logger } from 'pino'
 import { createHostLogger } from './log/logger.js'
 import { HostKeyError, writeNewHostKeyFile } from './secrets/host-key.js'
 import { rotateHostKey } from './secrets/rotate-key.js'
+import { setRepoTakedown } from './repo/takedown-command.js'
 
 /** Usage errors and key problems are the operator's to fix: said plainly, exit 2. */
 function usageFailure(err: unknown): never {
@@ -93,6 +94,22 @@ async function main() {
     } catch (err) {
       if (err instanceof HostKeyError) usageFailure(err)
       process.stderr.write(`rotate-key failed, nothing changed: ${(err as Error).message}\n`)
+      process.exitCode = 1
+    }
+    return
+  }
+  if (command === 'takedown-repo' || command === 'restore-repo') {
+    let opts
+    try {
+      opts = parseRepoTakedownArgs(command, rest)
+    } catch (err) {
+      usageFailure(err)
+    }
+    try {
+      process.stderr.write(`${await setRepoTakedown(opts, command === 'takedown-repo')}\n`)
+    } catch (err) {
+      if (err instanceof HostKeyError) usageFailure(err)
+      process.stderr.write(`${command} failed, nothing changed: ${(err as Error).message}\n`)
       process.exitCode = 1
     }
     return

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { isValidDid } from '@atproto/syntax'
 import { defaultHandleDomains, normalizeHandleDomain } from './groups/handle-domains.js'
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimits } from './limits/rate-limits.js'
 import { HOST_KEY_ENV } from './secrets/host-key.js'
@@ -63,6 +64,8 @@ export interface HostConfig extends HostOptions {
 export const HOST_USAGE = `Usage: npm run host -- [options]
        npm run host -- new-key-file <path>
        npm run host -- rotate-key (--data-dir <dir> | --db <url>) --key-file <old> --new-key-file <new>
+       npm run host -- takedown-repo <group-did> (--data-dir <dir> | --db <url>) [--key-file <k>] [--reason <text>]
+       npm run host -- restore-repo <group-did> (--data-dir <dir> | --db <url>) [--key-file <k>]
 
 The Convene reference group host: serves every example.groups.* method.
 
@@ -125,6 +128,11 @@ Commands:
                        SQLite or --db's PostgreSQL (every host process stopped; then
                        start them with the new key). The old key: --key-file or
                        ${HOST_KEY_ENV}.
+  takedown-repo <did>  stop serving a group's public repo (its reads answer
+                       RepoTakendown, listRepos lists it inactive, its firehose frames
+                       are not sent, nothing more is committed); the host may run.
+                       The host key as for serving; --reason is kept for operators only.
+  restore-repo <did>   end such a takedown: everything is served again as it was.
 
 Logs: JSON lines on stdout, one per request (reqId, method, nsid, status, ms, caller,
 error), with the request id echoed in X-Request-Id. LOG_LEVEL sets the level.
@@ -235,4 +243,27 @@ export function parseRotateKeyArgs(argv: string[]): RotateKeyOptions {
     keyFile: values['key-file'],
     newKeyFile: values['new-key-file'],
   }
+}
+
+export interface RepoTakedownOptions {
+  did: string
+  dataDir: string
+  db?: string
+  keyFile?: string
+  reason: string | null
+}
+
+/** `takedown-repo` and `restore-repo`: the group's DID, where the host keeps its state, and a note. */
+export function parseRepoTakedownArgs(command: 'takedown-repo' | 'restore-repo', argv: string[]): RepoTakedownOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, db: { type: 'string' }, 'key-file': { type: 'string' }, ...(command === 'takedown-repo' ? { reason: { type: 'string' } } : {}) },
+    allowPositionals: true,
+    strict: true,
+  })
+  const did = positionals[0]
+  if (positionals.length !== 1 || !did || !isValidDid(did)) throw new UsageError(`${command} takes one group DID (did:plc:… or did:web:…)`)
+  if (values.db !== undefined && !isPostgresUrl(values.db)) throw new UsageError(`--db takes a PostgreSQL URL (postgres://…); without it ${command} works on the SQLite database in --data-dir`)
+  const reason = typeof values.reason === 'string' ? values.reason.slice(0, 1000) : null
+  return { did, dataDir: path.resolve(values['data-dir'] ?? '.host-data'), db: values.db, keyFile: values['key-file'], reason }
 }

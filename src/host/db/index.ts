@@ -31,6 +31,7 @@ import * as m030 from './migrations/030-outstanding-invites.js'
 import * as m031 from './migrations/031-space-record-totals.js'
 import * as m032 from './migrations/032-spaces-per-group.js'
 import * as m033 from './migrations/033-answered-invites.js'
+import * as m034 from './migrations/034-repo-takedowns.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -74,6 +75,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '031-space-record-totals': m031,
   '032-spaces-per-group': m032,
   '033-answered-invites': m033,
+  '034-repo-takedowns': m034,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

@@ -311,6 +311,7 @@ export interface HostDatabaseSchema {
   rate_counter: RateCounterTable
   group_avatar: GroupAvatarTable
   repo_root: RepoRootTable
+  repo_takedown: RepoTakedownTable
   repo_block: RepoBlockTable
   repo_record: RepoRecordTable
   repo_event: RepoEventTable
@@ -319,6 +320,14 @@ export interface HostDatabaseSchema {
   record_blob: RecordBlobTable
   event_capacity: EventCapacityTable
   rsvp_standing: RsvpStandingTable
+}
+
+/** A group's public repo an operator took down (repo/takedown.ts; migration 034). */
+export interface RepoTakedownTable {
+  groupDid: string
+  /** The operator's note, never shown to callers. */
+  reason: string | null
+  createdAt: string
 }
 
 /** The group's public repo's current commit (src/host/repo; migration 025). */

@@ -3,6 +3,7 @@ import { cborDecode } from '@atproto/lex-cbor'
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { WakeList } from '../stream/wake-list.js'
+import { takenDownRepos } from './takedown.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -12,6 +13,8 @@ const POLL_MS = 250
 const PAGE = 200
 /** Commits kept in memory for the streams that are keeping up. */
 const DEFAULT_WINDOW = 2_000
+/** How long the set of repos an operator took down is taken as read. */
+const TAKEDOWNS_MS = 1_000
 
 export type RepoStreamMessage =
   | ({ $type: 'com.atproto.sync.subscribeRepos#commit'; seq: number } & Record<string, unknown>)
@@ -48,6 +51,8 @@ export class Firehose {
   private timer: NodeJS.Timeout | undefined
   private reading: Promise<void> | null = null
   private closed = false
+  /** The repos an operator took down (their frames are not sent), and when that was read. */
+  private hidden: { repos: Set<string>; at: number } = { repos: new Set(), at: 0 }
 
   private constructor(
     private readonly db: Db,
@@ -101,9 +106,11 @@ export class Firehose {
           await this.until(after, signal)
           continue
         }
+        const hidden = await this.takenDown()
         for (const frame of frames) {
           if (signal.aborted) return
           after = frame.seq
+          if (hidden.has(String(frame.body.repo))) continue
           progress.cursor = String(frame.seq)
           progress.sendingSince = Date.now()
           yield { $type: 'com.atproto.sync.subscribeRepos#commit', seq: frame.seq, ...frame.body }
@@ -120,6 +127,12 @@ export class Firehose {
     this.closed = true
     this.stop()
     this.waiters.wakeAll()
+  }
+
+  /** The repos taken down by an operator (repo/takedown.ts), read again at most once a second. */
+  private async takenDown(): Promise<Set<string>> {
+    if (Date.now() - this.hidden.at > TAKEDOWNS_MS) this.hidden = { repos: await takenDownRepos(this.db), at: Date.now() }
+    return this.hidden.repos
   }
 
   /** Commits after `seq` held in memory (`seq` at or past the window's start). */

@@ -3,6 +3,7 @@ import { InvalidRequestError } from '@atproto/xrpc-server'
 import { cborToLexRecord, concatBytesAsync, getRecords, writeCarStream, type CarBlock, type RecordPath } from '@atproto/repo'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { GroupRepoStorage, parseCid } from './storage.js'
+import { requireRepoServed } from './takedown.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -11,6 +12,7 @@ export const repoNotFound = (did: string) => new InvalidRequestError(`This host 
 
 /** The storage of a group's repo and its current commit, or RepoNotFound. */
 export async function openRepo(db: Db, did: string): Promise<{ storage: GroupRepoStorage; root: { cid: ReturnType<typeof parseCid>; rev: string } }> {
+  await requireRepoServed(db, did)
   const storage = new GroupRepoStorage(db, did)
   const root = await storage.getRootDetailed()
   if (!root) throw repoNotFound(did)
@@ -92,13 +94,20 @@ export async function listRepoRecords(
 }
 
 /** The host's repos in the order of their groups' DIDs, a page at a time (sync.listRepos). */
-export async function listRepos(db: Db, opts: { limit: number; cursor?: string }): Promise<{ repos: { did: string; head: string; rev: string; active: boolean }[]; cursor?: string }> {
-  let q = db.selectFrom('repo_root').select(['groupDid', 'cid', 'rev'])
-  if (opts.cursor) q = q.where('groupDid', '>', opts.cursor)
-  const rows = await q.orderBy('groupDid').limit(opts.limit).execute()
+export async function listRepos(
+  db: Db,
+  opts: { limit: number; cursor?: string },
+): Promise<{ repos: { did: string; head: string; rev: string; active: boolean; status?: 'takendown' }[]; cursor?: string }> {
+  let q = db
+    .selectFrom('repo_root')
+    .leftJoin('repo_takedown', 'repo_takedown.groupDid', 'repo_root.groupDid')
+    .select(['repo_root.groupDid', 'repo_root.cid', 'repo_root.rev', 'repo_takedown.createdAt as takenDownAt'])
+  if (opts.cursor) q = q.where('repo_root.groupDid', '>', opts.cursor)
+  const rows = await q.orderBy('repo_root.groupDid').limit(opts.limit).execute()
   const last = rows.at(-1)
   return {
-    repos: rows.map((r) => ({ did: r.groupDid, head: r.cid, rev: r.rev, active: true })),
+    // A repo an operator took down is listed, inactive, as a PDS lists a taken-down account.
+    repos: rows.map((r) => ({ did: r.groupDid, head: r.cid, rev: r.rev, ...(r.takenDownAt ? { active: false, status: 'takendown' as const } : { active: true }) })),
     ...(rows.length === opts.limit && last ? { cursor: last.groupDid } : {}),
   }
 }
@@ -111,5 +120,6 @@ export async function hostedRepo(db: Db, repo: string): Promise<{ did: string; h
     .where(repo.startsWith('did:') ? 'did' : 'handle', '=', repo)
     .executeTakeFirst()
   if (!row) throw repoNotFound(repo)
+  await requireRepoServed(db, row.did)
   return row
 }

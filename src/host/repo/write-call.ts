@@ -2,6 +2,7 @@ import type { HostDb } from '../db/index.js'
 import type { WriteGrant } from '../spaces/group-writes.js'
 import { authorizeRepoWrite, type RepoAction } from './authorize.js'
 import { commitWrites, type CommitResult, type RepoWrite } from './commit.js'
+import { requireRepoServed } from './takedown.js'
 
 /**
  * One com.atproto.repo write call: authorized against the token and the caller's roles,
@@ -20,6 +21,8 @@ export function repoWriteCall(ctx: RepoWriteDeps, grant: WriteGrant, repo: strin
   )
   return ctx.db.transaction().execute(async (tx) => {
     await authorizeRepoWrite(tx, grant, repo, actions)
+    // Nothing more is published from a repo an operator took down.
+    await requireRepoServed(tx, repo)
     return commitWrites(tx, ctx.config.hostKey, repo, writes, swapCommit)
   })
 }

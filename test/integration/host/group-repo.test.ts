@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCarWithRoot, verifyCommitSig, verifyRepoCar, type Commit } from '@atproto/repo'
 import { cborDecode } from '@atproto/lex-cbor'
@@ -8,6 +11,8 @@ import { useLocalNetwork, xrpc, type Caller } from '../../support/local-network.
 import { createDpopKey, fetchWithDpop, type DpopKey } from '../../support/dpop.js'
 // The stock IdResolver with a fetch that may reach the local network's PLC on loopback.
 import { createIdResolver } from '../../../src/node/id-resolver.js'
+import { hostKeyFile } from '../../support/host-db.js'
+import { REPO_ROOT } from '../../../src/stack/stack.js'
 
 /**
  * The group's public repo (issue 28 point 1), read as any atproto consumer reads a PDS:
@@ -240,5 +245,37 @@ describe("the group's public repo", () => {
       admin.state,
     )
     expect(notAnImage.status).toBe(400)
+  })
+
+  it('an operator takes the repo down with the host running: reads answer RepoTakendown, listRepos says so, writes and firehose frames stop; restored, all is back', async () => {
+    const operator = (command: string, ...extra: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/host/bin.ts', command, group(), ...(net.running.hostDb ? ['--db', net.running.hostDb] : ['--data-dir', path.join(net.running.dataDir, 'host')]), '--key-file', hostKeyFile(net.running), ...extra],
+        { cwd: REPO_ROOT },
+      )
+    const { stderr } = await operator('takedown-repo', '--reason', 'court order 42')
+    expect(stderr).toContain(`took down the public repo of ${group()}`)
+    const refusedReads = [
+      xrpc(net.stack.host.url, 'com.atproto.sync.getRepo', { params: { did: group() } }),
+      xrpc(net.stack.host.url, 'com.atproto.sync.getLatestCommit', { params: { did: group() } }),
+      xrpc(net.stack.host.url, 'com.atproto.repo.describeRepo', { params: { repo: group() } }),
+      xrpc(net.stack.host.url, 'com.atproto.repo.listRecords', { params: { repo: group(), collection: POST } }),
+    ]
+    for (const res of await Promise.all(refusedReads)) expect(res, JSON.stringify(res.body)).toMatchObject({ status: 400, body: { error: 'RepoTakendown' } })
+    const listed = await xrpc<{ repos: { did: string; active: boolean; status?: string }[] }>(net.stack.host.url, 'com.atproto.sync.listRepos', { params: { limit: 1000 } })
+    expect(listed.body.repos.find((r) => r.did === group())).toMatchObject({ active: false, status: 'takendown' })
+    const before = seen.length
+    expect(await write(admin, 'com.atproto.repo.createRecord', { repo: group(), collection: POST, record: post('Not while taken down') })).toMatchObject({ status: 400, body: { error: 'RepoTakendown' } })
+    // The group's own business goes on: renaming it commits no profile while the repo is down.
+    expect((await net.as('owner').call('example.groups.configureGroup', { body: { group: group(), displayName: 'Renamed while down' } })).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 600))
+    expect(seen.slice(before).filter((e) => e.did === group())).toEqual([])
+
+    expect((await operator('takedown-repo')).stderr).toContain('was already taken down')
+    expect((await operator('restore-repo')).stderr).toContain(`restored the public repo of ${group()}`)
+    expect((await xrpc(net.stack.host.url, 'com.atproto.sync.getRepo', { params: { did: group() } })).status).toBe(200)
+    expect((await write(admin, 'com.atproto.repo.createRecord', { repo: group(), collection: POST, record: post('Back again') })).status).toBe(200)
+    await expect.poll(() => seen.slice(before).some((e) => e.did === group() && e.event === 'create'), { timeout: 10_000 }).toBe(true)
   })
 })

@@ -1,6 +1,7 @@
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { RegisterMethod } from '../../../registrar.js'
 import { readBlob } from '../../../../repo/blobs.js'
+import { requireRepoServed } from '../../../../repo/takedown.js'
 
 /**
  * An image of a group's public repo, by CID (public, no auth), with headers that keep a
@@ -9,6 +10,7 @@ import { readBlob } from '../../../../repo/blobs.js'
 const register: RegisterMethod = (server, ctx) => {
   server.com.atproto.sync.getBlob({
     handler: async ({ params }) => {
+      await requireRepoServed(ctx.db, params.did)
       const blob = await readBlob(ctx.db, params.did, params.cid)
       if (!blob) throw new InvalidRequestError(`No blob ${params.cid} in ${params.did}`, 'BlobNotFound')
       return {
