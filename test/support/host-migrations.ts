@@ -10,7 +10,7 @@ import type { HostDatabaseSchema } from '../../src/host/db/schema.js'
  * list, src/host/db/index.ts, in its order), for a test that writes rows in the old
  * shape; `migrate()` then runs `name` over them.
  */
-export async function hostDbBefore(name: string): Promise<{ db: Kysely<HostDatabaseSchema>; migrate(): Promise<void> }> {
+export async function hostDbBefore(name: string): Promise<{ db: Kysely<HostDatabaseSchema>; migrate(): Promise<void>; migrateToLatest(): Promise<void> }> {
   const all = Object.entries(migrationsWith(randomBytes(32))).sort(([a], [b]) => (a < b ? -1 : 1))
   const at = all.findIndex(([n]) => n === name)
   if (at < 0) throw new Error(`there is no migration ${name}`)
@@ -21,7 +21,8 @@ export async function hostDbBefore(name: string): Promise<{ db: Kysely<HostDatab
     if (error) throw error
   }
   await upTo(at)
-  return { db, migrate: () => upTo(at + 1) }
+  // Live code runs on the store as a host has it: every migration, not only those up to this one.
+  return { db, migrate: () => upTo(at + 1), migrateToLatest: () => upTo(all.length) }
 }
 
 /** An in-memory host database with every migration run: the store as the host now has it. */

@@ -11,11 +11,14 @@ import { listRepoRecords, repoCarStream } from '../../src/host/repo/reads.js'
 const GROUP = 'did:plc:groupaaaaaaaaaaaaaaaaaaa'
 const POST = 'app.bsky.feed.post'
 
-/** A database just past migration 025 with one group (its roles as before 025) and its sealed key. */
-async function withGroup() {
+/**
+ * A database just past migration 025 with one group (its roles as before 025) and its
+ * sealed key; `latest`: migrated on to the latest, as a host is, for the live code to run on.
+ */
+async function withGroup(opts: { latest?: boolean } = { latest: true }) {
   const hostKey = randomBytes(32)
   const key = await Secp256k1Keypair.create({ exportable: true })
-  const { db, migrate } = await hostDbBefore('025-group-repo')
+  const { db, migrate, migrateToLatest } = await hostDbBefore('025-group-repo')
   await db
     .insertInto('group')
     .values({ did: GROUP, handle: 'g.test', displayName: null, description: null, joinPolicy: 'open', rotationKeySealed: seal(hostKey, await keyToBytes(key), groupKeyContext(GROUP)), createdAt: '', createdBy: null })
@@ -24,6 +27,7 @@ async function withGroup() {
     await db.insertInto('role').values({ groupDid: GROUP, name, actions: JSON.stringify(actions), assignable: '[]' }).execute()
   }
   await migrate()
+  if (opts.latest) await migrateToLatest()
   return { db, hostKey, key }
 }
 
@@ -31,7 +35,7 @@ const post = (text: string) => ({ $type: POST, text, createdAt: '2030-01-01T00:0
 
 describe("the group's public repo in the host database", () => {
   it('gives existing owners and admins repo.write, and nobody else', async () => {
-    const { db } = await withGroup()
+    const { db } = await withGroup({ latest: false })
     const roles = await db.selectFrom('role').select(['name', 'actions']).orderBy('name').execute()
     expect(roles.map((r) => [r.name, JSON.parse(r.actions)])).toEqual([
       ['admin', ['invite', 'repo.write']],
