@@ -158,10 +158,21 @@ test.describe('calendar', () => {
     await edited.getByRole('button', { name: 'Postpone Book club: Middlemarch' }).click()
     await expect(edited.getByTestId('event-status')).toHaveText('Postponed')
     await expect(edited.getByTestId('event-name')).toHaveCSS('text-decoration-line', 'none')
+    await expect(edited.getByRole('link', { name: 'Door mode for Book club: Middlemarch' })).toBeVisible()
     await expect(edited).not.toContainText('Sending', { timeout: 20_000 })
     await edited.getByRole('button', { name: 'Cancel event Book club: Middlemarch' }).click()
+    // Asked first, in words saying what it does; the organizer may post as the group, so announcing is offered.
+    const asked = page.getByRole('alertdialog', { name: 'Cancel “Book club: Middlemarch”?' })
+    await expect(asked).toContainText('takes no more answers')
+    await expect(asked.getByRole('checkbox', { name: /announce the cancellation as the group/ })).not.toBeChecked()
+    await asked.getByRole('button', { name: 'Cancel the event' }).click()
+    await expect(asked).toBeHidden()
     await expect(edited.getByTestId('event-status')).toHaveText('Cancelled')
     await expect(edited.getByTestId('event-name')).toHaveCSS('text-decoration-line', 'line-through')
+    // Cancelled: no answers taken and no door, said in words.
+    await expect(edited.getByRole('group', { name: 'Your answer for Book club: Middlemarch' })).toHaveCount(0)
+    await expect(edited.getByTestId('my-rsvp')).toHaveText(/^Cancelled: no answers are taken/)
+    await expect(edited.getByRole('link', { name: 'Door mode for Book club: Middlemarch' })).toHaveCount(0)
     await expect(edited).not.toContainText('Sending', { timeout: 20_000 })
     // Read back from the host: still cancelled, its place and link kept.
     await page.getByRole('button', { name: 'Sync now' }).click()
