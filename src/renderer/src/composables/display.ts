@@ -3,8 +3,18 @@ import type { GroupSummary } from '../../../shared/ipc/views'
 /** How a group is named wherever it is shown: its display name, else its handle, else its DID. */
 export const groupName = (g: Pick<GroupSummary, 'displayName' | 'handle' | 'did'>) => g.displayName || g.handle || g.did
 
-/** A moment (an ISO timestamp) in the person's own locale and time zone. */
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString()
+const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const TODAY = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
+
+/**
+ * A moment (an ISO timestamp) in the person's own locale and time zone, as people write
+ * it: "Nov 29, 2026, 11:30 PM", or "today, 11:30 PM" (never seconds, never 11/29/2026).
+ */
+export function formatWhen(iso: string): string {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return iso
+  return at.toDateString() === new Date().toDateString() ? `today, ${TODAY.format(at)}` : WHEN.format(at)
+}
 
 /**
  * How controls and dialogs name a person or post: by its DID or address, which is unique
