@@ -101,6 +101,8 @@ test.describe('door mode', () => {
     await expect(rows).toHaveCount(4)
     await expect(page.getByTestId('door-count')).toHaveText('4 checked in')
     await expect(rows.filter({ hasText: owner.handle })).toContainText('Checked in at')
+    // A face (or initials, for someone whose profile has no picture) beside every name.
+    await expect(rows.locator('.door-face')).toHaveCount(4)
 
     // A handle no one has: queued (it could not be looked up), then refused in plain words when sent.
     const door = page.getByRole('combobox', { name: 'Name or handle' })

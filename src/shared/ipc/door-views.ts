@@ -5,6 +5,8 @@ export const CheckInView = z.object({
   did: z.string(),
   handle: z.string().nullable(),
   displayName: z.string().nullable(),
+  /** Their face (a data: URL from their profile, as the core read it); null when none is known. */
+  avatar: z.string().nullable().default(null),
   checkedInAt: z.string(),
   /** The door laptop that checked them in, as its organizer named it; null when the record does not say. */
   device: z.string().nullable(),
@@ -22,6 +24,8 @@ export const DoorPersonView = z.object({
   did: z.string(),
   handle: z.string().nullable(),
   displayName: z.string().nullable(),
+  /** Their face, as above. */
+  avatar: z.string().nullable().default(null),
   /** Answered "going". */
   going: z.boolean(),
   member: z.boolean(),

@@ -6,6 +6,7 @@ import { UserFacingError } from '../ipc/errors.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { allPages } from '../groups/host-pages.js'
 import { knownHandles } from '../people/list-handles.js'
+import { knownProfiles } from '../people/profile-cache.js'
 import { calendarSpace } from './calendar-space.js'
 import { ATTENDANCE_COLLECTION, attendanceFromRecord, doorDeviceName, type AttendanceEntry } from './attendance-record.js'
 import type { AttendanceHistory, CheckIn, DoorData, DoorPerson } from '@shared/ipc/door-views.js'
@@ -50,8 +51,8 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
   const members = await readItems<CachedMember>(cache, groupDid, 'member')
   const going = new Set((event.rsvps ?? []).filter((r) => r.status === 'going').map((r) => r.did))
   const people = new Map<string, DoorPerson>()
-  for (const m of members) people.set(m.did, { did: m.did, handle: m.handle, displayName: m.displayName ?? null, going: going.has(m.did), member: true })
-  for (const r of event.rsvps ?? []) if (!people.has(r.did)) people.set(r.did, { did: r.did, handle: r.handle, displayName: null, going: going.has(r.did), member: false })
+  for (const m of members) people.set(m.did, { did: m.did, handle: m.handle, displayName: m.displayName ?? null, avatar: null, going: going.has(m.did), member: true })
+  for (const r of event.rsvps ?? []) if (!people.has(r.did)) people.set(r.did, { did: r.did, handle: r.handle, displayName: null, avatar: null, going: going.has(r.did), member: false })
   const rows = await cache
     .selectFrom('item')
     .select(['view', 'pendingAction'])
@@ -63,6 +64,13 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
   // A walk-in is no member and may not have answered: named by the handle the cache verified.
   const strangers = entries.map((e) => e.did).filter((did) => did && !people.has(did))
   const handles = strangers.length ? await knownHandles(cache, strangers) : new Map<string, string | null>()
+  // Faces beside names (issue 36): the profiles the core already read, never a fetch at the door.
+  const faces = await knownProfiles(cache, [...people.keys(), ...strangers])
+  for (const p of people.values()) {
+    const face = faces.get(p.did)
+    p.avatar = face?.avatar ?? null
+    p.displayName ??= face?.displayName ?? null
+  }
   const device = doorDeviceName()
   // A check-in being taken back (attendance.undo queued) is no longer shown as checked in,
   // nor one refused (a walk-in's handle that names no one) before the next read clears it.
@@ -76,7 +84,8 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
         did: e.did,
         // A walk-in queued by handle (no DID yet) is named by the handle typed.
         handle: p?.handle ?? handles.get(e.did) ?? e.handle ?? null,
-        displayName: p?.displayName ?? null,
+        displayName: p?.displayName ?? faces.get(e.did)?.displayName ?? null,
+        avatar: p?.avatar ?? faces.get(e.did)?.avatar ?? null,
         checkedInAt: e.checkedInAt,
         device: e.device,
         here: e.device === device,
