@@ -32,6 +32,7 @@ import * as m031 from './migrations/031-space-record-totals.js'
 import * as m032 from './migrations/032-spaces-per-group.js'
 import * as m033 from './migrations/033-answered-invites.js'
 import * as m034 from './migrations/034-repo-takedowns.js'
+import * as m035 from './migrations/035-invites-by-inviter.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -76,6 +77,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '032-spaces-per-group': m032,
   '033-answered-invites': m033,
   '034-repo-takedowns': m034,
+  '035-invites-by-inviter': m035,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

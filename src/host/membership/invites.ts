@@ -53,7 +53,7 @@ export async function invite(tx: Tx, groupDid: string, invitee: string, uri: str
     .where('status', '=', 'outstanding')
     .executeTakeFirst()
   if (existing) return existing.uri
-  await requireRoomForInvite(tx, groupDid)
+  await requireRoomForInvite(tx, groupDid, by)
   await tx
     .insertInto('invite')
     .values({ uri, groupDid, invitee, message, createdBy: by, createdAt: new Date().toISOString(), expiresAt: null, status: 'outstanding' })
@@ -167,13 +167,30 @@ async function closeOutstanding(tx: Tx, groupDid: string, did: string, status: k
 
 /** Invites one group may have outstanding at once: a whole conference's guest list, with room. */
 export const OUTSTANDING_INVITES_PER_GROUP = 10_000
+/** Invites one person may have outstanding across every group on this host: two full groups' worth, not a hundred. */
+export const OUTSTANDING_INVITES_PER_INVITER = 20_000
 
 /**
  * Each invite is a row, a change-log entry and a line in its invitee's listMyInvites, and
  * anyone may make groups, so what one group keeps waiting is bounded (429 past it, until
  * some are redeemed, declined or revoked). Under the group's lock, so the count holds.
  */
-async function requireRoomForInvite(tx: Tx, groupDid: string): Promise<void> {
+async function requireRoomForInvite(tx: Tx, groupDid: string, inviter: string): Promise<void> {
+  // Per inviter too: anyone may make a hundred groups, and each invite puts its message before
+  // someone the inviter chose. Counted outside the group's lock, so concurrent invites from
+  // one person to several groups may pass it by the number in flight (each group's own bound holds).
+  const mine = await tx
+    .selectFrom('invite')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('createdBy', '=', inviter)
+    .where('status', '=', 'outstanding')
+    .executeTakeFirstOrThrow()
+  if (Number(mine.n) >= OUTSTANDING_INVITES_PER_INVITER) {
+    throw new RateLimitExceededError(
+      { limit: OUTSTANDING_INVITES_PER_INVITER, duration: 0, remainingPoints: 0, msBeforeNext: 0, consumedPoints: Number(mine.n), isFirstInDuration: false },
+      `You have ${OUTSTANDING_INVITES_PER_INVITER.toLocaleString('en')} invites waiting across this host's groups, the most it keeps for one person; revoke some, or wait for people to answer, before inviting more`,
+    )
+  }
   const { n } = await tx
     .selectFrom('invite')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { HostDb } from '../../../src/host/db/index.js'
 import { useOwnHostDb } from '../../support/own-host-db.js'
 import { groupTransaction } from '../../../src/host/db/group-lock.js'
-import { declineInvite, invite, redeemOutstanding, revokeInvite } from '../../../src/host/membership/invites.js'
+import { declineInvite, invite, OUTSTANDING_INVITES_PER_INVITER, redeemOutstanding, revokeInvite } from '../../../src/host/membership/invites.js'
 
 /**
  * Answered invites are not kept (issue 35 point 3): anyone who makes a group can invite,
@@ -14,11 +14,14 @@ const OWNER = 'did:plc:inviteowner'
 let db: HostDb
 useOwnHostDb({ groupCommit: false }, (opened) => (db = opened))
 
+const OTHER = 'did:plc:invitegroup2'
 beforeAll(async () => {
-  await db
-    .insertInto('group')
-    .values({ did: GROUP, handle: 'invitegroup.test', displayName: null, description: null, joinPolicy: 'invite', rotationKeySealed: 'unused', createdAt: new Date().toISOString() })
-    .execute()
+  for (const did of [GROUP, OTHER]) {
+    await db
+      .insertInto('group')
+      .values({ did, handle: `${did.slice(8)}.test`, displayName: null, description: null, joinPolicy: 'invite', rotationKeySealed: 'unused', createdAt: new Date().toISOString() })
+      .execute()
+  }
 })
 
 const inTx = <T,>(fn: Parameters<typeof groupTransaction<T>>[2]) => groupTransaction(db, GROUP, fn)
@@ -49,5 +52,27 @@ describe('answered invites', () => {
     // Invited again after declining: a new invite, outstanding.
     await inTx((tx) => invite(tx, GROUP, 'did:plc:declines', 'pending:did:plc:declines', OWNER, null))
     expect(await rows()).toEqual(['did:plc:declines outstanding', 'did:plc:waits outstanding'])
+  })
+
+  it(`bounds one inviter's outstanding invites across every group at ${OUTSTANDING_INVITES_PER_INVITER.toLocaleString('en')} (two full groups): a 429 naming no time, lifted as they are answered`, async () => {
+    const SPAMMER = 'did:plc:invitespammer'
+    const now = new Date().toISOString()
+    // The bound's worth, less one, made in another group (straight into storage: the count is what is tested).
+    for (let i = 0; i < OUTSTANDING_INVITES_PER_INVITER - 1; i += 500) {
+      const rows = Array.from({ length: Math.min(500, OUTSTANDING_INVITES_PER_INVITER - 1 - i) }, (_, j) => ({
+        uri: `pending:did:plc:target${i + j}`, groupDid: OTHER, invitee: `did:plc:target${i + j}`, message: 'Buy now', createdBy: SPAMMER, createdAt: now, expiresAt: null, status: 'outstanding' as const,
+      }))
+      await db.insertInto('invite').values(rows).execute()
+    }
+    await inTx((tx) => invite(tx, GROUP, 'did:plc:lastone', 'pending:did:plc:lastone', SPAMMER, 'Buy now'))
+    await expect(inTx((tx) => invite(tx, GROUP, 'did:plc:onemore', 'pending:did:plc:onemore', SPAMMER, 'Buy now'))).rejects.toMatchObject({
+      status: { limit: OUTSTANDING_INVITES_PER_INVITER, msBeforeNext: 0 },
+      message: expect.stringContaining('invites waiting across this host’s groups'.replace('’', "'")),
+    })
+    // Someone else inviting in the same group is not held back by it.
+    await inTx((tx) => invite(tx, GROUP, 'did:plc:friend', 'pending:did:plc:friend', OWNER, null))
+    // One answered (declined): room for one more.
+    await inTx((tx) => declineInvite(tx, OTHER, 'did:plc:target0'))
+    await inTx((tx) => invite(tx, GROUP, 'did:plc:onemore', 'pending:did:plc:onemore', SPAMMER, 'Buy now'))
   })
 })
