@@ -1,4 +1,4 @@
-import { RateLimitExceededError } from '@atproto/xrpc-server'
+import { capReached } from '../limits/refusal.js'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { TID } from '@atproto/common-web'
 import type { HostDatabaseSchema, InviteTable } from '../db/schema.js'
@@ -186,8 +186,9 @@ async function requireRoomForInvite(tx: Tx, groupDid: string, inviter: string): 
     .where('status', '=', 'outstanding')
     .executeTakeFirstOrThrow()
   if (Number(mine.n) >= OUTSTANDING_INVITES_PER_INVITER) {
-    throw new RateLimitExceededError(
-      { limit: OUTSTANDING_INVITES_PER_INVITER, duration: 0, remainingPoints: 0, msBeforeNext: 0, consumedPoints: Number(mine.n), isFirstInDuration: false },
+    throw capReached(
+      OUTSTANDING_INVITES_PER_INVITER,
+      Number(mine.n),
       `You have ${OUTSTANDING_INVITES_PER_INVITER.toLocaleString('en')} invites waiting across this host's groups, the most it keeps for one person; revoke some, or wait for people to answer, before inviting more`,
     )
   }
@@ -198,8 +199,9 @@ async function requireRoomForInvite(tx: Tx, groupDid: string, inviter: string): 
     .where('status', '=', 'outstanding')
     .executeTakeFirstOrThrow()
   if (Number(n) >= OUTSTANDING_INVITES_PER_GROUP) {
-    throw new RateLimitExceededError(
-      { limit: OUTSTANDING_INVITES_PER_GROUP, duration: 0, remainingPoints: 0, msBeforeNext: 0, consumedPoints: Number(n), isFirstInDuration: false },
+    throw capReached(
+      OUTSTANDING_INVITES_PER_GROUP,
+      Number(n),
       `This group has ${OUTSTANDING_INVITES_PER_GROUP.toLocaleString('en')} invites waiting, the most this host keeps; revoke some, or wait for people to answer, before inviting more`,
     )
   }

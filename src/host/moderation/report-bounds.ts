@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import { RateLimitExceededError } from '@atproto/xrpc-server'
+import { capReached } from '../limits/refusal.js'
 import type { HostDatabaseSchema } from '../db/schema.js'
 
 type Tx = Transaction<HostDatabaseSchema>
@@ -47,8 +47,9 @@ export async function reportIsKept(tx: Tx, groupDid: string, subjectKey: string,
     .where('subject.status', '!=', 'resolved')
     .executeTakeFirstOrThrow()
   if (Number(waiting.n) >= WAITING_SUBJECTS_PER_REPORTER) {
-    throw new RateLimitExceededError(
-      { limit: WAITING_SUBJECTS_PER_REPORTER, duration: 0, remainingPoints: 0, msBeforeNext: 0, consumedPoints: Number(waiting.n), isFirstInDuration: false },
+    throw capReached(
+      WAITING_SUBJECTS_PER_REPORTER,
+      Number(waiting.n),
       `You have ${WAITING_SUBJECTS_PER_REPORTER} reports waiting for this group's moderators, the most this host keeps from one person; you may report more once they have dealt with some`,
     )
   }

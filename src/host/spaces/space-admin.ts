@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import { RateLimitExceededError } from '@atproto/xrpc-server'
+import { capReached } from '../limits/refusal.js'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { recordChange } from '../changes.js'
@@ -98,8 +98,9 @@ async function requireRoomForSpace(tx: Tx, groupDid: string): Promise<void> {
   requireGroupLock(tx, groupDid)
   const { n } = await tx.selectFrom('space').select((eb) => eb.fn.countAll<number>().as('n')).where('groupDid', '=', groupDid).executeTakeFirstOrThrow()
   if (Number(n) >= MAX_SPACES_PER_GROUP) {
-    throw new RateLimitExceededError(
-      { limit: MAX_SPACES_PER_GROUP, duration: 0, remainingPoints: 0, msBeforeNext: 0, consumedPoints: Number(n), isFirstInDuration: false },
+    throw capReached(
+      MAX_SPACES_PER_GROUP,
+      Number(n),
       `This group has ${MAX_SPACES_PER_GROUP} spaces, the most this host keeps for one group; delete one before creating another`,
     )
   }
