@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { FIREHOSE, StreamClient, SUBSCRIBE, type Refused } from '../../support/change-stream.js'
@@ -89,8 +91,12 @@ describe('change stream limits', () => {
     appendChanges(net.running, open(), 'member.accepted', subjects)
     const wake = await as('owner').call('example.groups.configureGroup', { body: { group: open(), description: 'wake the stream' } })
     expect(wake.status).toBe(200)
-    // The host waits `stall` for the client to take a frame, then drops it.
-    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    // The host waits `stall` for the client to take a frame, then drops it and logs so. Awaited,
+    // not slept: on a loaded machine the host took over 3 s just to fill the sockets, and a
+    // client resumed before the drop read everything and was never dropped.
+    const dropped = () => fs.readFileSync(path.join(net.running.dataDir, 'host.log'), 'utf8').split('\n').filter((l) => l.includes('client too slow; dropped')).length
+    const before = dropped()
+    await expect.poll(dropped, { timeout: 40_000, interval: 200 }).toBeGreaterThan(before)
     reader.resume()
     const closed = await reader.closed
     expect(closed.code).toBe(1008)
