@@ -15,11 +15,22 @@ const BUNDLES = path.join(REPO_ROOT, '.test-host')
 const STALE_MS = 24 * 60 * 60_000
 
 /**
- * The group host's own code in one file, its packages left to node_modules, made from
- * the sources as they are now. A test run starts a host for every test file (over a
- * hundred); one started from this bundle is ready in about half the time one started
- * through tsx takes, which compiles each of its files on every start. Made once per run
- * (the test runners' global set-up), so it is never older than the code it tests.
+ * Packages left out of the bundle: native code, and optional ones the host never loads.
+ */
+const EXTERNAL = ['better-sqlite3', 'pg-native']
+
+/**
+ * The group host in one file, its packages included, made from the sources as they are
+ * now. A test run starts a host for every test file (well over a hundred), and a start was
+ * mostly Node finding and reading the host's packages, file by file: about 1.7 s of CPU on
+ * this machine, more than the host then spent on its file's tests. From one file, with
+ * Node's compile cache kept beside it, a start costs about 1 s less (docs/testing.md).
+ * Made once per run (the test runners' global set-up), so it is never older than the code
+ * it tests.
+ *
+ * No source map: Node reads the whole map of a module this size at every start (about
+ * 0.8 s). A stack trace in a test host's log names `host.mjs` lines; run the file again
+ * through tsx (`npm run host`) to read one against the sources.
  */
 export async function buildHostBundle(): Promise<{ file: string; remove(): void }> {
   fs.mkdirSync(BUNDLES, { recursive: true })
@@ -29,49 +40,74 @@ export async function buildHostBundle(): Promise<{ file: string; remove(): void 
     if (Date.now() - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true })
   }
   const dir = fs.mkdtempSync(path.join(BUNDLES, 'run-'))
-  const file = path.join(dir, 'bin.mjs')
-  const { metafile } = await build({
-    entryPoints: [path.join(REPO_ROOT, 'src/host/bin.ts')],
-    outfile: file,
+  await build({
+    entryPoints: [path.join(REPO_ROOT, 'src/host/cli.ts')],
+    outfile: path.join(dir, HOST_MODULE),
     bundle: true,
-    packages: 'external',
+    external: EXTERNAL,
     platform: 'node',
     format: 'esm',
     target: 'node22',
-    // Stack traces in the host's log name the source files (the process runs with --enable-source-maps).
-    sourcemap: 'inline',
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: { js: "import { createRequire as __conveneRequire } from 'node:module'; const require = __conveneRequire(import.meta.url);" },
     logLevel: 'warning',
-    metafile: true,
   })
-  const packages = [...new Set(Object.values(metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)))]
-  fs.writeFileSync(path.join(dir, WARM_HOST_FILE), warmHostSource(packages))
+  const file = path.join(dir, 'bin.mjs')
+  fs.writeFileSync(file, binSource())
+  fs.writeFileSync(path.join(dir, WARM_HOST_FILE), warmHostSource())
   return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** The bundled host's module: its command line as `main(argv)`, nothing run on import. */
+const HOST_MODULE = 'host.mjs'
+
+/** Compiled code of the bundle, kept for the run's later starts (Node's module compile cache). */
+const COMPILE_CACHE = `import { enableCompileCache } from 'node:module'
+enableCompileCache(new URL('./compile-cache', import.meta.url).pathname)`
+
+/** `node bin.mjs <args>`: the host, as `node --import tsx src/host/bin.ts <args>` runs it. */
+function binSource(): string {
+  return `// Written by src/stack/host-bundle.ts for this test run.
+${COMPILE_CACHE}
+const { main } = await import('./${HOST_MODULE}')
+main().catch((err) => {
+  process.stderr.write(\`group host failed: \${err?.stack ?? err}\n\`)
+  process.exit(1)
+})
+`
 }
 
 /**
  * A host process started before a test file needs one (host-process.ts keeps one ready per
- * test worker): it imports the host's packages at once, which is most of a host's start
- * (about 1.4 of 1.6 s, measured), then waits for its command line and environment on stdin
- * (one JSON line) and runs the bundle with them, as `node bin.mjs <args>` would. Its parent
- * closing stdin first (the worker is done) ends it.
+ * test worker): it loads the whole host at once, which is most of a start, then waits for
+ * its command line and environment on stdin (one JSON line) and runs the host with them,
+ * as \`node bin.mjs <args>\` would. (The host reads its environment when it starts, never
+ * when it loads.) Its parent closing stdin first (the worker is done) ends it.
  */
-function warmHostSource(packages: string[]): string {
+function warmHostSource(): string {
   return `// Written by src/stack/host-bundle.ts for this test run: see warmHostSource there.
 import { createInterface } from 'node:readline'
+${COMPILE_CACHE}
 
 const BIN = new URL('./bin.mjs', import.meta.url).pathname
+// Loaded now; a load that fails is said when the host is asked to start.
+const loaded = import('./${HOST_MODULE}')
+loaded.catch(() => {})
 let started = false
 const input = createInterface({ input: process.stdin })
-input.once('line', (line) => {
+input.once('line', async (line) => {
   started = true
   input.close()
   const { argv, env } = JSON.parse(line)
   for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key]
   Object.assign(process.env, env)
   process.argv = [process.argv[0], BIN, ...argv]
-  import(BIN)
+  const { main } = await loaded
+  main(argv).catch((err) => {
+    process.stderr.write(\`group host failed: \${err?.stack ?? err}\n\`)
+    process.exit(1)
+  })
 })
 process.stdin.once('end', () => started || process.exit(0))
-for (const name of ${JSON.stringify(packages)}) await import(name).catch(() => {})
 `
 }

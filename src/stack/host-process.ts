@@ -31,7 +31,7 @@ export const HOST_BUNDLE_ENV = 'CONVENE_HOST_BUNDLE'
 /** How node runs the host: a test run's bundle of it when there is one (host-bundle.ts), else its sources through tsx. */
 const hostEntry = () => {
   const bundle = process.env[HOST_BUNDLE_ENV]
-  return bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', HOST_BIN]
+  return bundle ? [bundle] : ['--import', 'tsx', HOST_BIN]
 }
 
 /** Beside a test run's bundle: the entry of a host process started ahead of need (host-bundle.ts, warmHostSource). */
@@ -49,7 +49,7 @@ function spawnWarmHost(): ChildProcess | null {
   const bundle = process.env[HOST_BUNDLE_ENV]
   const entry = bundle && path.join(path.dirname(bundle), WARM_HOST_FILE)
   if (!entry || !fs.existsSync(entry)) return null
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], { stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] })
   // An idle one never keeps the worker alive; the worker's end closes its stdin, which ends it.
   child.unref()
   for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.()

@@ -1,10 +1,26 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
 let owner: string
+
+/**
+ * Runs once an answer to a request of this process (the core runs in it) has arrived,
+ * before the caller sees it: how a test makes something happen in the middle of the app's
+ * work. Set before the core starts, which keeps the `fetch` it finds.
+ */
+let afterResponse: ((url: URL) => Promise<void>) | null = null
+const realFetch = globalThis.fetch
+globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+  const res = await realFetch(input, init)
+  await afterResponse?.(new URL(input instanceof Request ? input.url : String(input)))
+  return res
+}) as typeof fetch
+afterAll(() => {
+  globalThis.fetch = realFetch
+})
 
 useSignedInCore(net, {}, (signedIn) => ({ app, owner } = signedIn))
 
@@ -187,6 +203,31 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     for (const p of people) {
       expect(after.filter((c) => c.kind === 'member.joined' && c.subject === p.did)).toHaveLength(1)
     }
+  })
+
+  it('a member another organizer admits while a whole read of the group is under way is in the cache after the next catch-up', async () => {
+    const groupDid = await newGroup()
+    const person = net.as('outsider')
+    expect((await person.call('example.groups.requestJoin', { body: { group: groupDid } })).status).toBe(200)
+    await app.call('sync.now', {})
+    // The other organizer's admission lands once the app has read the members, before its read ends.
+    let admittedMidRead: Promise<unknown> | null = null
+    afterResponse = async (url) => {
+      if (admittedMidRead || !url.pathname.endsWith('/example.groups.listMembers') || url.searchParams.get('group') !== groupDid) return
+      admittedMidRead = net.as('owner').call('example.groups.admitMember', { body: { group: groupDid, did: person.did, decision: 'admit' } })
+      expect(((await admittedMidRead) as { status: number }).status).toBe(200)
+    }
+    try {
+      await app.call('groups.refresh', { accountDid: owner, groupDid })
+    } finally {
+      afterResponse = null
+    }
+    expect(admittedMidRead).not.toBeNull()
+    // The next catch-up reads the change log from where the read began, so the admission is in it.
+    await app.call('sync.now', {})
+    const members = (await app.call('groups.members', { accountDid: owner, groupDid })).items
+    expect(members.map((m) => m.did)).toContain(person.did)
+    expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid })).items.map((r) => r.did)).not.toContain(person.did)
   })
 
   it('denies a request: it leaves the queue and the person is not a member', async () => {

@@ -221,6 +221,11 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const stored = await rt.cache.selectFrom('group_row').select(['changeCursor', 'view']).where('did', '=', groupDid).executeTakeFirst()
   const g: GroupView = partial && !partial.group && stored ? (JSON.parse(stored.view) as GroupView) : await host.query('example.groups.getGroup', { group: groupDid })
   const only = partial?.lists ?? ALL_LISTS
+  // Where the change log ends, found before the lists are read: a change made while they
+  // are read is then read again by the next catch-up (changes apply as reads of their
+  // lists, so twice does no harm). Found after, such a change counted as read, and what it
+  // did stayed missing until the next whole read (seen: an admission sent as a sync began).
+  const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   report?.phase('reading')
   const lists = await fetchLists(host, g, only, report?.read)
   // Our own answers (from our PDS) and everyone's (from the host: who is coming) come with the events.
@@ -237,8 +242,6 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   const capacities = coming.length ? await fetchCapacities(host, groupDid, coming) : new Map<string, number>()
   // Our own answers that could not be read this time stay as last seen, not shown as none.
   const rsvps = mine ?? new Map((await readItems<{ rkey: string; myRsvp: string | null }>(rt.cache, groupDid, 'event')).flatMap((e) => (e.myRsvp ? [[e.rkey, e.myRsvp] as const] : [])))
-  // A full read takes in every change so far; a partial one those it was asked for.
-  const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const now = new Date().toISOString()
   report?.phase('saving')
   // Hosts name people by DID (a handle they send is only a claim); handles already verified go on at once
@@ -325,8 +328,8 @@ export async function cachedSummary(rt: AccountRuntime, groupDid: string): Promi
 }
 
 /**
- * Walks the change log to its end: the lists were just read whole, so every change up
- * to now is already reflected and only later ones matter.
+ * Walks the change log to its end, before the lists are read whole: every change up to
+ * here is reflected in them, and only later ones matter.
  */
 async function catchUpCursor(host: HostClient, groupDid: string, cursor: string | undefined): Promise<string | null> {
   for (let i = 0; i < 1000; i++) {
