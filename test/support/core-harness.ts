@@ -28,7 +28,7 @@ export class CoreHarness {
   static async start(
     stack: StackFile,
     reuse?: { secrets: KeychainSecretStore; dataDir: string },
-    opts: { syncIntervalMs?: number; updater?: Updater; liveUpdates?: boolean } = {},
+    opts: { syncIntervalMs?: number; updater?: Updater; liveUpdates?: boolean; liveRetryDelayMs?: (attempt: number) => number } = {},
   ): Promise<CoreHarness> {
     const secrets = reuse?.secrets ?? new KeychainSecretStore(`convene-core-test-${randomUUID()}`)
     const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'convene-core-'))
@@ -42,6 +42,7 @@ export class CoreHarness {
       syncIntervalMs: opts.syncIntervalMs ?? 0,
       // Likewise no live connections (they would apply others' changes mid-test) unless asked.
       liveUpdates: opts.liveUpdates ?? false,
+      liveRetryDelayMs: opts.liveRetryDelayMs,
       updater: opts.updater,
     })
     return new CoreHarness(core, secrets, dataDir, stack)

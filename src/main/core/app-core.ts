@@ -46,6 +46,12 @@ export interface CoreOptions {
    * background pass then leaves the groups it keeps up to date alone.
    */
   liveUpdates?: boolean
+  /**
+   * How long a lost live connection waits before its next try, after `attempt` failed ones
+   * (default: live/backoff.ts, doubling from a second to a minute). Tests hold an app away
+   * from its host with it.
+   */
+  liveRetryDelayMs?: (attempt: number) => number
   /** Opens a URL in the system browser; the loopback shell has none (its page opens it). */
   openUrl?: (url: string) => Promise<void>
   /**
@@ -108,6 +114,7 @@ export async function createCore(opts: CoreOptions): Promise<AppCore> {
     hostFetch: peerFetch,
     hostCalls: createHostCallFetch({ allowLoopbackPeers: opts.network !== null }),
     walkIns,
+    liveRetryDelayMs: opts.liveRetryDelayMs,
     defaultHostUrl: opts.network?.hostUrl,
     readProfile: createProfileReader({
       idResolver,

@@ -31,6 +31,8 @@ export interface GroupServiceOptions {
   notices?: NoticeHub
   /** A door walk-in's handle to their DID, checked both ways, when the check-in is sent (people/walk-in-lookup.ts). */
   walkIns?: WalkInResolver
+  /** A lost live connection's wait before each try (CoreOptions.liveRetryDelayMs). */
+  liveRetryDelayMs?: (attempt: number) => number
 }
 
 /**
@@ -57,7 +59,7 @@ export class GroupService {
     this.reading = new GroupReading(this.runtimes, lists)
     this.syncing = new GroupSyncing(this.runtimes, lists, opts)
     this.organizing = new OrganizerQueue(this.runtimes, this.syncing, lists, opts)
-    this.live = new LiveChanges({ runtimes: this.runtimes, accounts: opts.accounts, syncing: this.syncing, notices: opts.notices })
+    this.live = new LiveChanges({ runtimes: this.runtimes, accounts: opts.accounts, syncing: this.syncing, notices: opts.notices, retryDelayMs: opts.liveRetryDelayMs })
     this.syncing.liveStates = () => this.live.states()
     this.syncing.hostAnswered = (accountDid, groupDid) => this.live.hostAnswered(accountDid, groupDid)
     this.today = new TodayService(() => this.runtimes.all(), opts.notices)

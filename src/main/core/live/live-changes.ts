@@ -53,6 +53,8 @@ export class LiveChanges {
       notices?: NoticeHub
       /** Stands in for the WebSocket in tests. */
       openSocket?: ConstructorParameters<typeof LiveConnection>[0]['openSocket']
+      /** A lost connection's wait before each try (default: backoff.ts). */
+      retryDelayMs?: (attempt: number) => number
     },
   ) {}
 
@@ -208,6 +210,7 @@ export class LiveChanges {
       },
       onState: () => this.announce(),
       openSocket: this.opts.openSocket,
+      retryDelayMs: this.opts.retryDelayMs,
     })
   }
 

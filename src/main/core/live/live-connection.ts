@@ -46,6 +46,8 @@ export interface LiveConnectionDeps {
   onState(state: LiveState): void
   openSocket?: typeof openChangeSocket
   random?: () => number
+  /** The wait before the next try after `attempt` failed ones (default: backoff.ts, with `random` for its jitter). */
+  retryDelayMs?: (attempt: number) => number
 }
 
 /** A connection open this long counts as having worked: the next drop starts the backoff again. */
@@ -120,6 +122,10 @@ export class LiveConnection {
     for (const s of [this.socket, this.retiring]) s?.close()
     this.socket = this.retiring = null
     await this.draining
+  }
+
+  private backoffMs(): number {
+    return this.deps.retryDelayMs ? this.deps.retryDelayMs(this.attempt) : reconnectDelayMs(this.attempt, this.deps.random)
   }
 
   private setState(state: LiveState['state'], detail: string | null = null, retryAt: number | null = null) {
@@ -280,7 +286,7 @@ export class LiveConnection {
             ? `the host did not accept the sign-in (${end.error ?? end.status})`
             : `the host answered ${end.status}${end.error ? ` ${end.error}` : ''}`
       // Too many streams (429), or a host past its total (503): it says how long to wait.
-      const wait = (end.status === 429 || end.status === 503) && end.retryAfterS ? Math.max(end.retryAfterS * 1000, reconnectDelayMs(this.attempt, this.deps.random)) : null
+      const wait = (end.status === 429 || end.status === 503) && end.retryAfterS ? Math.max(end.retryAfterS * 1000, this.backoffMs()) : null
       this.retryLater(why, wait)
       return
     }
@@ -304,7 +310,7 @@ export class LiveConnection {
 
   /** Down: says so, and tries again after the next backoff step. */
   private retryLater(reason: string, waitMs: number | null = null) {
-    const wait = waitMs ?? reconnectDelayMs(this.attempt, this.deps.random)
+    const wait = waitMs ?? this.backoffMs()
     this.attempt++
     this.retryIn(wait, 'down', `Lost the live connection: ${reason}.`)
     this.backingOff = waitMs === null
