@@ -2,29 +2,19 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { test, expect, signInThroughPds, openSignedIn } from './support/fixtures.js'
+import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { openSection } from './support/start-group.js'
 import { takeHostDown } from './support/stack-control.js'
 import { workerNetwork } from './support/worker-network.js'
 import { asPeer } from './support/peer.js'
+import { LIVE_WITHIN_MS } from './support/live.js'
 import { launchLoopbackApp } from '../src/main/loopback/launch.js'
 import { KeychainSecretStore } from '../src/main/core/secrets/keychain-secret-store.js'
 import type { StackAccountName, StackFile } from '../src/shared/stack-file.js'
 import type { BrowserContext } from '@playwright/test'
-import { fullBrowserPath, TEST_BROWSER_ARGS } from '../src/dev/test-browser.js'
 
 // About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
 test.use({ cast: 'demo' })
-// In full Chromium: one spec raises desktop notifications, whose permission the headless
-// shell denies outright (src/dev/test-browser.ts); the browser is chosen per file.
-test.use({ launchOptions: { executablePath: fullBrowserPath(), args: TEST_BROWSER_ARGS } })
-
-/**
- * How long a window may take to go live: a first attempt whose handshake the host does
- * not answer ends after the app's 15 s handshake timeout and is tried again after a
- * second, so one slow upgrade on a loaded machine is not taken for no live updates.
- */
-const LIVE_WITHIN_MS = 40_000
 
 /** Someone new: an account of their own on the PDS. Asks to join `group` when named. */
 async function newPerson(stack: StackFile, asksToJoin?: string): Promise<string> {
@@ -152,36 +142,6 @@ test.describe('live updates', () => {
     } finally {
       await second.close()
     }
-  })
-
-  test('a new join request and a new report raise their desktop notifications at once, with no Sync now', async ({ page, app }) => {
-    // Record notifications the page raises (the browser's own UI is not visible headless).
-    await page.addInitScript(() => {
-      type Ctor = new (title: string, options?: { body?: string }) => object
-      const g = globalThis as unknown as { Notification: Ctor; shownNotifications: string[] }
-      g.shownNotifications = []
-      const Real = g.Notification
-      g.Notification = class extends Real {
-        constructor(title: string, options?: { body?: string }) {
-          super(title, options)
-          g.shownNotifications.push(title)
-        }
-      }
-      Object.assign(g.Notification, { permission: (Real as unknown as { permission: string }).permission, requestPermission: (Real as unknown as { requestPermission: () => Promise<string> }).requestPermission.bind(Real) })
-    })
-    const shown = () => page.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications)
-    const group = app.stack.groups.find((g) => g.name === 'approval')!
-    await openSignedIn(page, app, 'owner')
-    if (app.shell === 'loopback') await page.context().grantPermissions(['notifications'])
-    await page.getByRole('button', { name: 'Turn on notifications' }).click()
-    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: LIVE_WITHIN_MS })
-
-    const person = await newPerson(app.stack, group.did)
-    await expect.poll(shown, { timeout: 5_000 }).toContain('Approval group: someone asked to join')
-    const member = await asPeer(app.stack, 'member')
-    const reported = await member.call('example.groups.createReport', { group: group.did, subject: { $type: 'example.groups.defs#subjectAccount', did: person }, reasonType: 'com.atproto.moderation.defs#reasonSpam' })
-    expect(reported.status).toBe(200)
-    await expect.poll(shown, { timeout: 5_000 }).toContain('Approval group: new report')
   })
 
   test('a lost live connection is said plainly, and the window goes live again by itself', async ({ page, signedIn: _owner }, testInfo) => {

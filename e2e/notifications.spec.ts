@@ -1,6 +1,7 @@
 import { test, expect, openSignedIn } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
-import { startGroup, syncNow } from './support/start-group.js'
+import { startGroup } from './support/start-group.js'
+import { LIVE_WITHIN_MS } from './support/live.js'
 import { fullBrowserPath, TEST_BROWSER_ARGS } from '../src/dev/test-browser.js'
 
 type Shown = { title: string; body: string; shown: { onclick: (() => void) | null } }
@@ -35,18 +36,23 @@ test.describe('notifications', () => {
     if (app.shell === 'loopback') await page.context().grantPermissions(['notifications'])
     await page.getByRole('button', { name: 'Turn on notifications' }).click()
     await expect(page.getByRole('button', { name: 'Turn on notifications' })).toHaveCount(0)
+    // Raised as the live connection brings each change: nobody presses Sync now.
+    await expect(page.getByTestId('live-state')).toHaveText('Live', { timeout: LIVE_WITHIN_MS })
+    const syncsAsked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('/ipc/sync.now')) syncsAsked.push(r.url())
+    })
 
     const outsider = await asPeer(app.stack, 'outsider2')
     expect((await outsider.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('pending')
-    await syncNow(page)
     await expect.poll(() => page.evaluate(titles)).toContain('Notify club: someone asked to join | 1 waiting to join')
 
     // A member reports someone: a second notification, for the report.
     const reporter = await asPeer(app.stack, 'owner')
     const report = await reporter.call('example.groups.createReport', { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: outsider.did }, reasonType: 'spam' })
     expect(report.status).toBe(200)
-    await syncNow(page)
     await expect.poll(() => page.evaluate(titles)).toContain('Notify club: new report | 1 open report')
+    expect(syncsAsked).toEqual([])
 
     // Clicking it brings the window forward (Electron: even from minimized) and opens the
     // group's moderation queue, with the report in it.
