@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect, startActingAsGroup } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
+import { axeViolations } from './support/axe.js'
 
 // About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
 test.use({ cast: 'demo' })
@@ -30,12 +30,6 @@ async function consentOnHost(host: Page, person: { handle: string; password: str
   await allow.click()
   await expect(host.getByRole('heading', { name: 'You can close this tab' })).toBeVisible()
   await host.close()
-}
-
-/** What axe-core finds against WCAG 2.1 A and AA (as e2e/accessibility.spec.ts checks every screen). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
 }
 
 test.describe('act as a group', () => {
@@ -79,7 +73,7 @@ test.describe('act as a group', () => {
     await page.screenshot({ path: testInfo.outputPath('acting-as-group.png'), fullPage: true })
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      expect(await violations(page), scheme).toEqual([])
+      expect(await axeViolations(page), scheme).toEqual([])
     }
 
     // The calendar's own event form.

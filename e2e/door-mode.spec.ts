@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.js'
 import { addEvent, openSection, startGroup, syncNow } from './support/start-group.js'
 import { hangHost } from './support/stack-control.js'
+import { axeViolations } from './support/axe.js'
 
 /** The core's time limit here (the app's own is 15 s): the host is named within seconds. */
 const LIMIT_MS = 2_000
 test.use({ hostTimeoutMs: LIMIT_MS })
-
-/** What axe-core finds against WCAG 2.1 A and AA (as in accessibility.spec.ts). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
 
 const today = () => new Intl.DateTimeFormat('en-CA').format(new Date())
 
@@ -37,7 +30,7 @@ test.describe('door mode', () => {
       await field.pressSequentially(owner.handle.slice(0, 4))
       await expect(page.getByRole('option').first()).toContainText(owner.handle)
       await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await field.press('Enter')
       // Answered where the eye is, and shown at once as waiting to be sent.
       await expect(page.getByTestId('door-said')).toHaveAttribute('role', 'status')
@@ -48,7 +41,7 @@ test.describe('door mode', () => {
       const row = page.getByTestId('door-checked-in').locator('li')
       await expect(row).toHaveCount(1)
       await expect(row).toContainText('waiting to be sent')
-      expect(await violations(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
 
       // The same person again: said in plain words, nothing doubled.
       await field.pressSequentially(owner.handle.slice(0, 4))
@@ -113,7 +106,7 @@ test.describe('door mode', () => {
     // Never counted: not while it was looked up, not once refused.
     await expect(rows).toHaveCount(4)
     await expect(page.getByTestId('door-count')).toHaveText('4 checked in')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await refused.getByRole('button', { name: 'Dismiss' }).click()
     await expect(refused).toHaveCount(0)
     await expect(door).toBeFocused()

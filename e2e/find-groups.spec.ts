@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from './support/fixtures.js'
+import { axeViolations } from './support/axe.js'
 
 // About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
 test.use({ cast: 'demo' })
@@ -19,7 +19,6 @@ test.describe('finding your groups', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByText(/You are owner/)).toBeVisible()
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
   })
 })

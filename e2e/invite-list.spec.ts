@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup } from './support/start-group.js'
+import { axeViolations } from './support/axe.js'
 
 test.describe('inviting a list of people', () => {
   test('an organizer pastes a list, sees what became of each person, and the same list again invites nobody twice', async ({ page, app, signedIn: owner }) => {
@@ -14,8 +14,7 @@ test.describe('inviting a list of people', () => {
     const dialog = page.getByRole('dialog', { name: 'Invite a list of people' })
     await dialog.getByLabel(/Handles or DIDs/).fill(list)
     await expect(dialog.locator('#invite-list-count')).toHaveText('3 people found; not handles: not a handle')
-    const axe = await new AxeBuilder({ page }).include('[data-testid="invite-list-dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(axe.violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(page, { include: '[data-testid="invite-list-dialog"]' })).toEqual([])
     await dialog.getByRole('button', { name: 'Invite 3' }).click()
 
     const results = dialog.getByTestId('invite-list-results')

@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { test, expect, openSignedIn } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { syncNow } from './support/start-group.js'
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
+import { axeViolations } from './support/axe.js'
 
 test.describe('joining a group', () => {
   test('a person finds a group by handle, asks to join, withdraws, asks again, is admitted and accepts, from the keyboard', async ({ page, app }) => {
@@ -25,7 +19,7 @@ test.describe('joining a group', () => {
     // The group's name and who may join.
     await expect(page.getByRole('heading', { name: 'Tuesday walkers', level: 1 })).toBeVisible()
     await expect(page.getByTestId('join-policy')).toHaveText('Anyone may ask to join; the organizers decide.')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // Ask, with a message, from the keyboard.
     await page.getByLabel('Message to the organizers (optional)').focus()
@@ -36,7 +30,7 @@ test.describe('joining a group', () => {
     const waiting = page.getByTestId('join-request')
     await expect(waiting).toContainText('waiting for an answer', { timeout: 15_000 })
     await expect(waiting).toContainText('I walk on Tuesdays')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     const requests = async () => ((await organizer.query('example.groups.listJoinRequests', { group: groupDid })).body.requests as { did: string; message?: string }[]) ?? []
     await expect.poll(requests).toEqual([expect.objectContaining({ did: person.did, message: 'I walk on Tuesdays' })])
 
@@ -54,7 +48,7 @@ test.describe('joining a group', () => {
     await expect(page.getByText(/You are member/)).toBeVisible()
     const accept = page.getByRole('button', { name: 'Accept membership' })
     await expect(accept).toBeVisible()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     // Focus and Enter in one step on the button as it is then: a change notice may still
     // re-render the panel after the sync, and a separate focus() can land on the old one.
     await accept.press('Enter')

@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
 import { createDpopKey, fetchWithDpop } from '../src/node/dpop.js'
-
-/** What axe-core finds against WCAG 2.1 A and AA (empty when clean). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
+import { axeViolations } from './support/axe.js'
 
 const SPAM = 'com.atproto.moderation.defs#reasonSpam'
 const POST = 'app.bsky.feed.post'
@@ -53,7 +46,7 @@ test.describe('reported records as what they are', () => {
     await expect(row).toContainText('Post')
     await expect(row).not.toContainText('at://')
     await expect(row.getByRole('button', { name: 'Copy the address of the reported post' })).toHaveAttribute('title', uri)
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // The pane shows the post as it was written, and its address with one click.
     await row.getByRole('button', { name: /^Review the report about/ }).click()
@@ -63,7 +56,7 @@ test.describe('reported records as what they are', () => {
     await expect(pane.getByTestId('record-address')).toHaveCount(0)
     await pane.getByRole('button', { name: 'Show the address' }).click()
     await expect(pane.getByTestId('record-address')).toHaveText(uri)
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await pane.getByRole('button', { name: 'Close' }).click()
 
     // Deleted since: the pane says so plainly.

@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { openSection, startGroup, syncNow } from './support/start-group.js'
+import { axeViolations } from './support/axe.js'
 
 const SPAM = 'com.atproto.moderation.defs#reasonSpam'
 const EVENT = 'community.lexicon.calendar.event'
-
-/** What axe-core finds against WCAG 2.1 A and AA (empty when clean). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
 
 async function addEvent(page: Page, name: string, date: string) {
   await page.getByRole('button', { name: 'New event' }).click()
@@ -53,7 +47,7 @@ test.describe('moderation subject pane', () => {
     const dialog = page.getByRole('form', { name: 'Report Swap meet' })
     await dialog.getByLabel('Misleading').check()
     await dialog.getByLabel('In your words (optional)').fill('The date is wrong.')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await dialog.getByRole('button', { name: 'Send report' }).click()
     await expect(page.getByTestId('toasts')).toContainText('Your report about “Swap meet” is on its way to the moderators.')
 
@@ -89,7 +83,7 @@ test.describe('moderation subject pane', () => {
     await page.keyboard.press('Control+k')
     const palette = page.getByRole('dialog', { name: 'Jump to a report or act on it' })
     await expect(palette.getByRole('combobox')).toBeFocused()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.type(spam.split('/').pop()!)
     await expect(palette.getByRole('option', { name: /^Open: / })).toHaveCount(1)
     await page.keyboard.press('Enter')
@@ -101,7 +95,7 @@ test.describe('moderation subject pane', () => {
     await expect(pane.getByTestId('pane-reports')).toContainText(`${memberName} (@${memberHandle})`)
     await expect(pane.getByTestId('pane-history')).toContainText('Reported')
     await expect(pane.getByTestId('subject-pane-body')).toBeFocused()
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: testInfo.outputPath('moderation-pane.png'), fullPage: true })
 
     // t takes it down once asked twice: gone from the member's calendar, the history says so.

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { addEvent, startGroup, syncNow } from './support/start-group.js'
 import { MemberPds } from '../test/support/member-pds.js'
+import { axeViolations } from './support/axe.js'
 
 const RSVP = 'example.groups.rsvp'
 const EVENT = 'community.lexicon.calendar.event'
@@ -42,8 +42,7 @@ test.describe('who is coming', () => {
     await expect(card.getByTestId('rsvp-going')).toContainText(`@${handle('member')}`, { timeout: 20_000 })
     await expect(card.getByTestId('rsvp-going')).toContainText(`@${handle('admin')}`)
     await expect(card.getByTestId('rsvp-notgoing')).toContainText(`@${handle('moderator')}`)
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-    expect(axe.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
 
     // A changed answer moves the counts.
     const space = `at://${groupDid}/space/community.lexicon.calendar/self`

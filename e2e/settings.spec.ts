@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { test, expect, saveDownload } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
-
-/** What axe-core finds against WCAG 2.1 A and AA (empty when clean). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
+import { axeViolations } from './support/axe.js'
 
 /** A one-pixel PNG: the group's picture. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
@@ -36,7 +29,7 @@ test.describe('the group’s settings, roles and who did what', () => {
     await page.getByTestId('group-profile').getByRole('button', { name: 'Save' }).click()
     await expect(header.getByTestId('group-avatar')).toHaveAttribute('src', `data:image/png;base64,${PNG}`, { timeout: 20_000 })
     await expect(page.locator('#group-sidebar').getByTestId('group-avatar')).toHaveAttribute('src', `data:image/png;base64,${PNG}`)
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(((await outsider.query('example.groups.getGroup', { group: groupDid })).body as { avatar?: string }).avatar).toBe(`data:image/png;base64,${PNG}`)
 
     // A role of the group's own, chosen in words, keyboard only.

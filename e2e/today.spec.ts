@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect, openSignedIn, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
+import { axeViolations } from './support/axe.js'
 
 /** The number the window's title leads with: "(12) Today · Convene". */
 async function titleCount(page: Page): Promise<number> {
@@ -82,7 +77,7 @@ test.describe('Today', () => {
     // Both colour schemes pass axe (WCAG 2.1 AA), as every screen does (accessibility.spec.ts).
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      expect(await violations(page), scheme).toEqual([])
+      expect(await axeViolations(page), scheme).toEqual([])
     }
 
     // Admit the walker (a), held for Undo meanwhile: the count drops at once.

@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect, openSignedIn, type AppUnderTest } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { startGroup, syncNow } from './support/start-group.js'
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
+import { axeViolations } from './support/axe.js'
 
 const handleOf = (app: AppUnderTest, name: 'outsider' | 'member') => app.stack.accounts.find((a) => a.name === name)!.handle
 /** How the window's words name a demo person: their profile's name and their handle. */
@@ -87,7 +82,7 @@ test.describe('undo', () => {
     await keyOnFirstRequest(page, 'd')
     await expect(page.getByRole('status').filter({ hasText: `Denied ${who}’s request.` }).getByRole('button', { name: 'Undo' })).toBeVisible()
     await expect(page.getByTestId(`request-${person.did}`)).toContainText('Sending…')
-    expect(await violations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     await page.screenshot({ path: testInfo.outputPath('undo-toast.png') })
   })
 

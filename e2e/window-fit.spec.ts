@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { test, expect, signInThroughPds } from './support/fixtures.js'
 import { groupWithEverything, layoutProblems, mainScreens, visit, WINDOW_SIZES } from './support/window-fit.js'
+import { axeViolations } from './support/axe.js'
 
 // About the network's seeded demo groups, so with the seeded people (fixtures.ts, `cast`).
 test.use({ cast: 'demo' })
-
-/** What axe-core finds against WCAG 2.1 A and AA in the open overlay or menu (as accessibility.spec.ts asks of every screen). */
-async function violations(page: Page, within: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include(within).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-}
 
 /**
  * Issue 26, "a window that fits": at a small window and at 200 % zoom nothing is cut
@@ -53,7 +46,7 @@ for (const size of WINDOW_SIZES) {
       await expect(toggle).toHaveAttribute('aria-expanded', 'true')
       await expect(sidebar.getByRole('link').first()).toBeFocused()
       expect(await layoutProblems(page, '#group-sidebar'), 'the open sidebar').toEqual([])
-      expect(await violations(page, '#group-sidebar'), 'axe on the open sidebar').toEqual([])
+      expect(await axeViolations(page, { include: '#group-sidebar' }), 'axe on the open sidebar').toEqual([])
       // Escape closes it, back on the button.
       await page.keyboard.press('Escape')
       await expect(sidebar).toBeHidden()
@@ -77,7 +70,7 @@ for (const size of WINDOW_SIZES) {
       await expect(menu.getByRole('menuitem').first()).toBeFocused()
       await expect(menu.getByRole('menuitem', { name: /^Report / })).toBeVisible()
       expect(await layoutProblems(page, '[role="menu"]'), 'the open menu').toEqual([])
-      expect(await violations(page, '[data-testid="members-list"]'), 'axe on the row with its menu open').toEqual([])
+      expect(await axeViolations(page, { include: '[data-testid="members-list"]' }), 'axe on the row with its menu open').toEqual([])
       await page.keyboard.press('End')
       await expect(menu.getByRole('menuitem').last()).toBeFocused()
       await page.keyboard.press('ArrowDown')
