@@ -93,6 +93,32 @@ afterAll(async () => {
   await firehose?.destroy()
 })
 
+/**
+ * What a new subscription replays from the first frame the host keeps, up to and including
+ * a profile commit `mark` makes now in another group's repo named `marker`: frames come in
+ * order, so once the mark arrives everything before it has.
+ */
+async function replayFromStart(markerGroup: string, marker: string, mark: () => Promise<void>): Promise<Event[]> {
+  const got: Event[] = []
+  const isMark = (e: Event) => e.did === markerGroup && 'record' in e && (e.record as { displayName?: string }).displayName === marker
+  const replay = new Firehose({
+    service: net.stack.host.url.replace(/^http/, 'ws'),
+    idResolver: createIdResolver(net.stack.plc),
+    handleEvent: (evt) => void got.push(evt),
+    onError: (err) => void firehoseErrors.push(err),
+    unauthenticatedHandles: true,
+    getCursor: async () => 0,
+  })
+  void replay.start()
+  try {
+    await mark()
+    await expect.poll(() => got.some(isMark), { timeout: 10_000 }).toBe(true)
+    return got
+  } finally {
+    await replay.destroy()
+  }
+}
+
 describe("the group's public repo", () => {
   let uri = ''
   let cid = ''
@@ -267,9 +293,25 @@ describe("the group's public repo", () => {
     expect(listed.body.repos.find((r) => r.did === group())).toMatchObject({ active: false, status: 'takendown' })
     const before = seen.length
     expect(await write(admin, 'com.atproto.repo.createRecord', { repo: group(), collection: POST, record: post('Not while taken down') })).toMatchObject({ status: 400, body: { error: 'RepoTakendown' } })
+    // No image is taken for it either.
+    const image = await fetchWithDpop(
+      admin.key,
+      `${admin.grant.pds}/xrpc/com.atproto.repo.uploadBlob`,
+      { method: 'POST', headers: { authorization: `DPoP ${admin.grant.accessJwt}`, 'content-type': 'image/png' }, body: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(64)]), accessToken: admin.grant.accessJwt },
+      admin.state,
+    )
+    expect({ status: image.status, body: await image.json() }).toMatchObject({ status: 400, body: { error: 'RepoTakendown' } })
     // The group's own business goes on: renaming it commits no profile while the repo is down.
     expect((await net.as('owner').call('example.groups.configureGroup', { body: { group: group(), displayName: 'Renamed while down' } })).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 600))
+    // A relay subscribing now from the start is sent every other repo's commits, and none of
+    // this one's earlier commits (each test above made some).
+    const other = net.group('approval').did
+    const rename = (marker: string) => async () => {
+      expect((await net.as('owner').call('example.groups.configureGroup', { body: { group: other, displayName: marker } })).status).toBe(200)
+    }
+    const whileDown = await replayFromStart(other, 'Marked while down', rename('Marked while down'))
+    expect(whileDown.filter((e) => e.did === other).length).toBeGreaterThan(0)
+    expect(whileDown.filter((e) => e.did === group())).toEqual([])
     expect(seen.slice(before).filter((e) => e.did === group())).toEqual([])
 
     expect((await operator('takedown-repo')).stderr).toContain('was already taken down')
@@ -277,5 +319,8 @@ describe("the group's public repo", () => {
     expect((await xrpc(net.stack.host.url, 'com.atproto.sync.getRepo', { params: { did: group() } })).status).toBe(200)
     expect((await write(admin, 'com.atproto.repo.createRecord', { repo: group(), collection: POST, record: post('Back again') })).status).toBe(200)
     await expect.poll(() => seen.slice(before).some((e) => e.did === group() && e.event === 'create'), { timeout: 10_000 }).toBe(true)
+    // And its earlier commits are replayed again.
+    const restored = await replayFromStart(other, 'Marked once restored', rename('Marked once restored'))
+    expect(restored.filter((e) => e.did === group() && e.event === 'create').length).toBeGreaterThan(1)
   })
 })
