@@ -205,17 +205,26 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
     }
   })
 
-  it('a member another organizer admits while a whole read of the group is under way is in the cache after the next catch-up', async () => {
+  it('what another organizer does while a whole read of the group is under way (a rename, an admission) is in the cache after the next catch-up', async () => {
     const groupDid = await newGroup()
     const person = net.as('outsider')
     expect((await person.call('example.groups.requestJoin', { body: { group: groupDid } })).status).toBe(200)
     await app.call('sync.now', {})
-    // The other organizer's admission lands once the app has read the members, before its read ends.
+    // The other organizer's rename lands once the app has read the group, and their
+    // admission once it has read the members, before its read ends.
     let admittedMidRead: Promise<unknown> | null = null
+    let renamedMidRead: Promise<unknown> | null = null
+    const other = net.as('owner')
     afterResponse = async (url) => {
-      if (admittedMidRead || !url.pathname.endsWith('/example.groups.listMembers') || url.searchParams.get('group') !== groupDid) return
-      admittedMidRead = net.as('owner').call('example.groups.admitMember', { body: { group: groupDid, did: person.did, decision: 'admit' } })
-      expect(((await admittedMidRead) as { status: number }).status).toBe(200)
+      if (url.searchParams.get('group') !== groupDid) return
+      if (!renamedMidRead && url.pathname.endsWith('/example.groups.getGroup')) {
+        renamedMidRead = other.call('example.groups.configureGroup', { body: { group: groupDid, displayName: 'Renamed mid-read' } })
+        expect(((await renamedMidRead) as { status: number }).status).toBe(200)
+      }
+      if (!admittedMidRead && url.pathname.endsWith('/example.groups.listMembers')) {
+        admittedMidRead = other.call('example.groups.admitMember', { body: { group: groupDid, did: person.did, decision: 'admit' } })
+        expect(((await admittedMidRead) as { status: number }).status).toBe(200)
+      }
     }
     try {
       await app.call('groups.refresh', { accountDid: owner, groupDid })
@@ -223,11 +232,13 @@ describe('organizer actions through the core (real PDS sign-in, real host)', () 
       afterResponse = null
     }
     expect(admittedMidRead).not.toBeNull()
+    expect(renamedMidRead).not.toBeNull()
     // The next catch-up reads the change log from where the read began, so the admission is in it.
     await app.call('sync.now', {})
     const members = (await app.call('groups.members', { accountDid: owner, groupDid })).items
     expect(members.map((m) => m.did)).toContain(person.did)
     expect((await app.call('groups.joinRequests', { accountDid: owner, groupDid })).items.map((r) => r.did)).not.toContain(person.did)
+    expect((await app.call('groups.list', {})).find((g) => g.did === groupDid)?.displayName).toBe('Renamed mid-read')
   })
 
   it('denies a request: it leaves the queue and the person is not a member', async () => {

@@ -219,13 +219,14 @@ export interface PartialRead {
 export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?: Pick<SyncReporter, 'phase' | 'read'>, partial?: PartialRead): Promise<GroupSummary> {
   const host = await rt.hostOf(groupDid)
   const stored = await rt.cache.selectFrom('group_row').select(['changeCursor', 'view']).where('did', '=', groupDid).executeTakeFirst()
+  // Where the change log ends, found before anything is read: a change made while the group
+  // and its lists are read is then read again by the next catch-up (changes apply as reads,
+  // so twice does no harm). Found after, such a change counted as read, and what it did
+  // stayed missing until the next whole read (seen: an admission, and a rename, sent as a
+  // sync began).
+  const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   const g: GroupView = partial && !partial.group && stored ? (JSON.parse(stored.view) as GroupView) : await host.query('example.groups.getGroup', { group: groupDid })
   const only = partial?.lists ?? ALL_LISTS
-  // Where the change log ends, found before the lists are read: a change made while they
-  // are read is then read again by the next catch-up (changes apply as reads of their
-  // lists, so twice does no harm). Found after, such a change counted as read, and what it
-  // did stayed missing until the next whole read (seen: an admission sent as a sync began).
-  const latest = partial ? partial.cursor : await catchUpCursor(host, groupDid, stored?.changeCursor ?? undefined)
   report?.phase('reading')
   const lists = await fetchLists(host, g, only, report?.read)
   // Our own answers (from our PDS) and everyone's (from the host: who is coming) come with the events.
