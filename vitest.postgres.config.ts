@@ -37,6 +37,7 @@ export default defineConfig({
       'test/integration/host/join-request-pruning.test.ts',
       'test/integration/host/rotate-key.test.ts',
       'test/integration/host/group-repo.test.ts',
+      'test/integration/host/repo-bounds.test.ts',
       'test/integration/host/event-standing.test.ts',
       'test/integration/host/spaces-per-group.test.ts',
       'test/integration/host/space-blobs.test.ts',

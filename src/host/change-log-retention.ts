@@ -1,5 +1,7 @@
 import type { Logger } from 'pino'
+import { sql } from 'kysely'
 import type { HostDb } from './db/index.js'
+import { subtractPrunedFrames } from './repo/bounds.js'
 
 /** How long the change log keeps an entry, by default (`--change-log-days`). */
 export const DEFAULT_CHANGE_LOG_DAYS = 30
@@ -45,13 +47,19 @@ export function pruneChangeLog(db: HostDb, keepMs: number, opts: PruneOptions = 
  * public repo, with the blocks of records since deleted): kept as long as the change log,
  * then gone, oldest first. A consumer whose cursor is older is told `OutdatedCursor`
  * (repo/firehose.ts) and goes on from the oldest frame kept, as a PDS's firehose does.
+ * What goes is taken off each group's totals (repo/bounds.ts).
  */
 export function pruneFirehoseLog(db: HostDb, keepMs: number, opts: PruneOptions = {}): Promise<number> {
   return prunePrefix(
     {
       newest: async () => (await db.selectFrom('repo_event').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst())?.seq,
       head: async (below) => (await db.selectFrom('repo_event').select(['seq', 'time']).where('seq', '<', below).orderBy('seq').limit(BATCH).execute()).map((r) => ({ seq: r.seq, at: r.time })),
-      deleteUpTo: async (seq) => Number((await db.deleteFrom('repo_event').where('seq', '<=', seq).executeTakeFirst()).numDeletedRows),
+      deleteUpTo: (seq) =>
+        db.transaction().execute(async (tx) => {
+          const gone = await tx.deleteFrom('repo_event').where('seq', '<=', seq).returning(['groupDid', sql<number>`length(frame)`.as('bytes')]).execute()
+          await subtractPrunedFrames(tx, gone)
+          return gone.length
+        }),
     },
     keepMs,
     opts,

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { Secp256k1Keypair } from '@atproto/crypto'
 import { concatBytesAsync, readCarWithRoot, verifyRepoCar } from '@atproto/repo'
+import { cborEncode } from '@atproto/lex-cbor'
+import { CID } from 'multiformats/cid'
+import { sha256 } from 'multiformats/hashes/sha2'
 import { hostDbBefore } from '../support/host-migrations.js'
 import { groupKeyContext, seal } from '../../src/host/secrets/sealed.js'
 import { keyToBytes } from '../../src/host/identity/plc.js'
@@ -81,5 +84,33 @@ describe("the group's public repo in the host database", () => {
     await write([{ action: 'create', collection: POST, rkey: '3aaaaaaaaaaa2', record: post('one') }])
     await expect(write([{ action: 'create', collection: POST, rkey: '3aaaaaaaaaaa2', record: post('again') }])).rejects.toThrow(/already exists/)
     await expect(write([{ action: 'put', collection: POST, rkey: '3aaaaaaaaaaa2', record: post('again'), swap: null }])).rejects.toMatchObject({ customErrorName: 'InvalidSwap' })
+  })
+
+  it('fills, on upgrade, the repo totals and which record names which image (migration 036)', async () => {
+    const { db, migrate } = await hostDbBefore('036-repo-bounds')
+    const now = '2030-01-01T00:00:00.000Z'
+    const imageBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, ...randomBytes(20)])
+    const image = CID.createV1(0x55, await sha256.digest(imageBytes))
+    const other = CID.createV1(0x55, await sha256.digest(randomBytes(20)))
+    const record = (withImage: boolean) => cborEncode({ $type: POST, text: 'hi', createdAt: now, ...(withImage ? { embed: { images: [{ image: { $type: 'blob', ref: image, mimeType: 'image/png', size: imageBytes.length } }] } } : {}) } as never)
+    const blocks = [record(true), record(false)]
+    const cids = await Promise.all(blocks.map(async (b) => CID.createV1(0x71, await sha256.digest(b)).toString()))
+    await db.insertInto('repo_root').values({ groupDid: GROUP, cid: 'bafyroot', rev: 'r1', updatedAt: now } as never).execute()
+    for (const [i, content] of blocks.entries()) {
+      await db.insertInto('repo_block').values({ groupDid: GROUP, cid: cids[i]!, rev: 'r1', content }).execute()
+      await db.insertInto('repo_record').values({ groupDid: GROUP, collection: POST, rkey: `k${i}`, cid: cids[i]!, rev: 'r1' } as never).execute()
+    }
+    for (const cid of [image, other]) {
+      await db.insertInto('repo_blob').values({ groupDid: GROUP, cid: cid.toString(), mimeType: 'image/png', size: 24, content: imageBytes, createdAt: now }).execute()
+    }
+    for (const frame of [Buffer.alloc(100), Buffer.alloc(50)]) await db.insertInto('repo_event').values({ groupDid: GROUP, rev: 'r1', frame, time: now }).execute()
+    await migrate()
+    expect(await db.selectFrom('repo_root').select(['recordCount', 'recordBytes', 'frameCount', 'frameBytes']).executeTakeFirst()).toEqual({
+      recordCount: 2,
+      recordBytes: blocks[0]!.length + blocks[1]!.length,
+      frameCount: 2,
+      frameBytes: 150,
+    })
+    expect(await db.selectFrom('repo_record_blob').selectAll().execute()).toEqual([{ groupDid: GROUP, cid: image.toString(), collection: POST, rkey: 'k0' }])
   })
 })

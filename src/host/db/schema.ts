@@ -316,6 +316,7 @@ export interface HostDatabaseSchema {
   repo_record: RepoRecordTable
   repo_event: RepoEventTable
   repo_blob: RepoBlobTable
+  repo_record_blob: RepoRecordBlobTable
   space_blob: SpaceBlobTable
   record_blob: RecordBlobTable
   event_capacity: EventCapacityTable
@@ -336,6 +337,11 @@ export interface RepoRootTable {
   cid: string
   rev: string
   updatedAt: string
+  /** The repo's records and their encoded bytes, and its firehose frames kept and theirs (repo/bounds.ts; migration 036). */
+  recordCount: Generated<number>
+  recordBytes: Generated<number>
+  frameCount: Generated<number>
+  frameBytes: Generated<number>
 }
 
 /** One block (MST node, record or commit) of a group's public repo, by CID. */
@@ -354,6 +360,17 @@ export interface RepoRecordTable {
   rkey: string
   cid: string
   rev: string
+  /** The record's encoded size (migration 036). */
+  size: Generated<number>
+}
+
+/** Which record of a group's public repo names which of its images (migration 036), as the PDS's `record_blob`. */
+export interface RepoRecordBlobTable {
+  groupDid: string
+  /** Raw-codec CID of the image, as in repo_blob. */
+  cid: string
+  collection: string
+  rkey: string
 }
 
 /** A commit of a group's public repo as subscribeRepos sends it; `seq` is the stream's cursor. */

@@ -6,6 +6,7 @@ import { BlobRef } from '@atproto/lexicon'
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { IMAGE_TYPES, imageTypeOf } from '../../shared/image-type.js'
+import { refuse } from '../errors.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -30,28 +31,111 @@ export async function readAll(body: Readable): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks))
 }
 
+/** How many images, and how many bytes of them, one group's public repo keeps (as a group's spaces do). */
+export const MAX_REPO_BLOBS_PER_GROUP = 500
+export const MAX_REPO_BLOB_BYTES_PER_GROUP = 100_000_000
+/** An image no record of the repo names is dropped once it is this old (an upload whose post never came). */
+export const UNREFERENCED_REPO_BLOB_MS = 60 * 60 * 1000
+
+/** Runs `fn` in one transaction (uploadBlob passes the group's lock, db/group-lock.ts). */
+export type Transact = <R>(fn: (tx: Db) => Promise<R>) => Promise<R>
+
 /**
  * Stores an image for the group's public repo (uploadBlob) and answers its blob ref. Only
  * the image types above, checked against the bytes, so getBlob never serves something
- * else under an image's name. Stored whether or not a record ever refers to it (no
- * clean-up of unreferenced images yet); the same bytes twice are one row.
+ * else under an image's name; the same bytes twice are one row. As a PDS keeps an upload
+ * apart until a record names it, getBlob serves it only once one does, and it is dropped
+ * if none has within an hour. The drop, the count against the group's bound and the
+ * insert are one transaction under `transact` (the group's lock), so uploads side by side
+ * cannot pass the bound by the number in flight.
  */
-export async function storeBlob(db: Db, groupDid: string, mimeType: string | undefined, body: Readable): Promise<BlobRef> {
+export async function storeBlob(db: Db, groupDid: string, mimeType: string | undefined, body: Readable, now = new Date(), transact: Transact = (fn) => db.transaction().execute(fn)): Promise<BlobRef> {
   const type = (mimeType ?? '').split(';')[0]!.trim().toLowerCase()
   if (!BLOB_TYPES.includes(type)) throw new InvalidRequestError(`The group's repo takes images only (${BLOB_TYPES.join(', ')}), not "${type || 'no type'}"`)
   const bytes = await readAll(body)
   if (imageTypeOf(bytes) !== type) throw new InvalidRequestError(`The bytes are not a ${type} image`)
   const cid = CID.createV1(RAW_CODEC, await sha256.digest(bytes))
-  await db
-    .insertInto('repo_blob')
-    .values({ groupDid, cid: cid.toString(), mimeType: type, size: bytes.length, content: Buffer.from(bytes), createdAt: new Date().toISOString() })
-    .onConflict((oc) => oc.columns(['groupDid', 'cid']).doNothing())
-    .execute()
+  await transact(async (tx) => {
+    await dropUnreferenced(tx, groupDid, now)
+    const held = await tx
+      .selectFrom('repo_blob')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('size').as('bytes')])
+      .where('groupDid', '=', groupDid)
+      .executeTakeFirstOrThrow()
+    if (Number(held.count) >= MAX_REPO_BLOBS_PER_GROUP || Number(held.bytes ?? 0) + bytes.length > MAX_REPO_BLOB_BYTES_PER_GROUP) {
+      throw new InvalidRequestError(
+        `The host keeps up to ${MAX_REPO_BLOBS_PER_GROUP} images (${MAX_REPO_BLOB_BYTES_PER_GROUP.toLocaleString('en')} bytes) for the group's public repo; delete posts with images first`,
+        'BlobQuotaExceeded',
+      )
+    }
+    await tx
+      .insertInto('repo_blob')
+      .values({ groupDid, cid: cid.toString(), mimeType: type, size: bytes.length, content: Buffer.from(bytes), createdAt: now.toISOString() })
+      .onConflict((oc) => oc.columns(['groupDid', 'cid']).doNothing())
+      .execute()
+  })
   return new BlobRef(cid as never, type, bytes.length)
 }
 
-/** An image of a group's repo, or null. */
+/** An image of a group's repo that one of its records names, or null (an upload no record has named yet is not public). */
 export async function readBlob(db: Db, groupDid: string, cid: string): Promise<{ mimeType: string; content: Uint8Array } | null> {
-  const row = await db.selectFrom('repo_blob').select(['mimeType', 'content']).where('groupDid', '=', groupDid).where('cid', '=', cid).executeTakeFirst()
+  const row = await db
+    .selectFrom('repo_blob')
+    .select(['mimeType', 'content'])
+    .where('groupDid', '=', groupDid)
+    .where('cid', '=', cid)
+    .where((eb) => eb.exists(eb.selectFrom('repo_record_blob').select('repo_record_blob.cid').whereRef('repo_record_blob.groupDid', '=', 'repo_blob.groupDid').whereRef('repo_record_blob.cid', '=', 'repo_blob.cid')))
+    .executeTakeFirst()
   return row ? { mimeType: row.mimeType, content: new Uint8Array(row.content) } : null
+}
+
+/**
+ * Drops the group's repo images older than UNREFERENCED_REPO_BLOB_MS that no record names:
+ * one statement over the index written with each commit (repo_record_blob).
+ */
+async function dropUnreferenced(db: Db, groupDid: string, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - UNREFERENCED_REPO_BLOB_MS).toISOString()
+  await db
+    .deleteFrom('repo_blob')
+    .where('groupDid', '=', groupDid)
+    .where('createdAt', '<', before)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('repo_record_blob').select('repo_record_blob.cid').whereRef('repo_record_blob.groupDid', '=', 'repo_blob.groupDid').whereRef('repo_record_blob.cid', '=', 'repo_blob.cid'))))
+    .execute()
+}
+
+/**
+ * A record committed to the group's repo may carry only images uploaded to it, as they
+ * were uploaded (a PDS refuses a record naming a blob it does not hold): otherwise a
+ * reader, or a relay, would be sent to bytes nobody serves.
+ */
+export async function checkRepoBlobs(db: Db, groupDid: string, refs: BlobRefFound[]): Promise<void> {
+  for (const ref of refs) {
+    const row = await db.selectFrom('repo_blob').select(['mimeType', 'size']).where('groupDid', '=', groupDid).where('cid', '=', ref.cid).executeTakeFirst()
+    if (!row) throw refuse('InvalidRequest', `The image ${ref.cid} was not uploaded to the group's repo (com.atproto.repo.uploadBlob)`)
+    if (row.mimeType !== ref.mimeType || row.size !== ref.size) {
+      throw refuse('InvalidRequest', `The image ${ref.cid} is a ${row.mimeType} of ${row.size} bytes, not what the record says`)
+    }
+  }
+}
+
+/** A blob ref as a record carries it. */
+export interface BlobRefFound {
+  cid: string
+  mimeType: string
+  size: number
+}
+
+/** Every blob ref in a record: as lexicon values (BlobRef), as committed (`ref` a CID), or in their JSON form (`ref.$link`). */
+export function blobRefsIn(value: unknown, found: BlobRefFound[] = []): BlobRefFound[] {
+  if (value instanceof BlobRef) {
+    found.push({ cid: value.ref.toString(), mimeType: value.mimeType, size: value.size })
+  } else if (Array.isArray(value)) {
+    for (const v of value) blobRefsIn(v, found)
+  } else if (value && typeof value === 'object' && !(value instanceof Uint8Array) && !CID.asCID(value)) {
+    const v = value as Record<string, unknown>
+    const link = CID.asCID(v.ref)?.toString() ?? (v.ref as { $link?: unknown } | undefined)?.$link
+    if (v.$type === 'blob' && typeof link === 'string') found.push({ cid: link, mimeType: String(v.mimeType), size: Number(v.size) })
+    else for (const inner of Object.values(v)) blobRefsIn(inner, found)
+  }
+  return found
 }

@@ -9,6 +9,8 @@ import { recordChange } from '../changes.js'
 import { GroupRepoStorage, parseCid } from './storage.js'
 import { groupSigningKey } from './signing-key.js'
 import type { RepoRecord } from './records.js'
+import { blobRefsIn, checkRepoBlobs } from './blobs.js'
+import { addCommit, checkRecordBounds, repoTotals } from './bounds.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 type Cid = Parameters<BlockMap['get']>[0]
@@ -69,6 +71,10 @@ export async function commitWrites(
   const ops: RecordWriteOp[] = []
   const frameOps: FrameOp[] = []
   const results: WriteResult[] = []
+  /** The images each written record names, by its place among `ops`. */
+  const images: string[][] = []
+  let records = 0
+  let recordBytes = 0
   const seen = new Set<string>()
   for (const w of writes) {
     const path = formatDataKey(w.collection as never, w.rkey as never)
@@ -77,7 +83,7 @@ export async function commitWrites(
     const uri = `at://${groupDid}/${path}`
     const current = await tx
       .selectFrom('repo_record')
-      .select('cid')
+      .select(['cid', 'size'])
       .where('groupDid', '=', groupDid)
       .where('collection', '=', w.collection)
       .where('rkey', '=', w.rkey)
@@ -91,9 +97,17 @@ export async function commitWrites(
       ops.push({ action: WriteOpAction.Delete, collection: w.collection as never, rkey: w.rkey as never })
       frameOps.push({ action: 'delete', path, cid: null, prev: parseCid(current.cid) })
       results.push({ action: 'delete', uri })
+      images.push([])
+      records--
+      recordBytes -= Number(current.size)
       continue
     }
     if (current && w.action === 'create') throw refuse('InvalidRequest', `${path} already exists: putRecord overwrites`)
+    const refs = blobRefsIn(w.record)
+    await checkRepoBlobs(tx, groupDid, refs)
+    images.push([...new Set(refs.map((r) => r.cid))])
+    if (!current) records++
+    recordBytes += cborEncode(w.record).byteLength - Number(current?.size ?? 0)
     const action = current ? WriteOpAction.Update : WriteOpAction.Create
     ops.push({ action, collection: w.collection as never, rkey: w.rkey as never, record: w.record } as RecordWriteOp)
     frameOps.push({ action, path, cid: null, ...(current ? { prev: parseCid(current.cid) } : {}) })
@@ -103,6 +117,9 @@ export async function commitWrites(
     if (!root) throw refuse('RecordNotFound', 'The group’s repo has no records yet')
     return { cid: root.cid.toString(), rev: root.rev, results }
   }
+
+  const totals = await repoTotals(tx, groupDid)
+  checkRecordBounds(totals, records, recordBytes)
 
   const key = await groupSigningKey(tx, hostKey, groupDid)
   let commit: CommitData
@@ -121,6 +138,7 @@ export async function commitWrites(
   for (const [i, op] of ops.entries()) {
     const frameOp = frameOps[i]!
     const result = results[i]!
+    await tx.deleteFrom('repo_record_blob').where('groupDid', '=', groupDid).where('collection', '=', op.collection).where('rkey', '=', op.rkey).execute()
     if (op.action === WriteOpAction.Delete) {
       await tx.deleteFrom('repo_record').where('groupDid', '=', groupDid).where('collection', '=', op.collection).where('rkey', '=', op.rkey).execute()
       if (changeLog) await recordChange(tx, groupDid, 'record.deleted', result.uri)
@@ -130,25 +148,29 @@ export async function commitWrites(
     if (!cid) throw new Error(`the commit lost ${frameOp.path}`)
     frameOp.cid = cid
     result.cid = cid.toString()
-    const row = { groupDid, collection: op.collection as string, rkey: op.rkey as string, cid: cid.toString(), rev: commit.rev }
+    const row = { groupDid, collection: op.collection as string, rkey: op.rkey as string, cid: cid.toString(), rev: commit.rev, size: cborEncode(op.record as never).byteLength }
     await tx
       .insertInto('repo_record')
       .values(row)
-      .onConflict((oc) => oc.columns(['groupDid', 'collection', 'rkey']).doUpdateSet({ cid: row.cid, rev: row.rev }))
+      .onConflict((oc) => oc.columns(['groupDid', 'collection', 'rkey']).doUpdateSet({ cid: row.cid, rev: row.rev, size: row.size }))
       .execute()
+    const named = images[i]!
+    if (named.length) await tx.insertInto('repo_record_blob').values(named.map((c) => ({ groupDid, cid: c, collection: row.collection, rkey: row.rkey }))).execute()
     if (changeLog) await recordChange(tx, groupDid, op.action === WriteOpAction.Create ? 'record.created' : 'record.updated', result.uri)
   }
 
-  await storeFrame(tx, groupDid, commit, frameOps, prevData)
+  const frameBytes = await storeFrame(tx, groupDid, commit, frameOps, prevData, [...new Set(images.flat())])
+  await addCommit(tx, groupDid, totals, { records, recordBytes, frameBytes })
   return { cid: commit.cid.toString(), rev: commit.rev, results }
 }
 
 /**
  * The `#commit` message for subscribeRepos, as a PDS sequences one: the CAR of the new
  * blocks and the proofs a consumer checks the ops against, rooted at the commit, and
- * `prevData` (the MST root before) so the commit can be inverted. `seq` is the row's.
+ * `prevData` (the MST root before) so the commit can be inverted, and the images its
+ * records name (`blobs`). `seq` is the row's. Answers the frame's size.
  */
-async function storeFrame(tx: Tx, groupDid: string, commit: CommitData, ops: FrameOp[], prevData: Cid | undefined): Promise<void> {
+async function storeFrame(tx: Tx, groupDid: string, commit: CommitData, ops: FrameOp[], prevData: Cid | undefined, blobs: string[]): Promise<number> {
   const blocks = new BlockMap()
   blocks.addMap(commit.newBlocks)
   blocks.addMap(commit.relevantBlocks)
@@ -162,12 +184,11 @@ async function storeFrame(tx: Tx, groupDid: string, commit: CommitData, ops: Fra
     since: commit.since,
     blocks: await blocksToCarFile(commit.cid, blocks),
     ops: ops.map((op) => ({ action: op.action, path: op.path, cid: op.cid, ...(op.prev ? { prev: op.prev } : {}) })),
-    blobs: [],
+    blobs: blobs.map(parseCid),
     ...(prevData ? { prevData } : {}),
     time,
   }
-  await tx
-    .insertInto('repo_event')
-    .values({ groupDid, rev: commit.rev, frame: Buffer.from(cborEncode(frame as never)), time })
-    .execute()
+  const bytes = Buffer.from(cborEncode(frame as never))
+  await tx.insertInto('repo_event').values({ groupDid, rev: commit.rev, frame: bytes, time }).execute()
+  return bytes.length
 }

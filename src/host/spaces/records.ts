@@ -6,7 +6,7 @@ import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
 import { lexicons } from '../../node/lexicon/lexicons.js'
 import { parseSpaceRecordAddress, spaceRecordAddress } from '../../shared/space-address.js'
-import { blobRefsIn } from './space-blobs.js'
+import { blobRefsIn } from '../repo/blobs.js'
 import { hideImagesOf, takenDownAmong } from '../moderation/takedowns.js'
 
 type Tx = Transaction<HostDatabaseSchema>

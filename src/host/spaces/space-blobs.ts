@@ -6,7 +6,7 @@ import { BlobRef } from '@atproto/lexicon'
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
 import { refuse } from '../errors.js'
-import { BLOB_TYPES, readAll, sniffImageType } from '../repo/blobs.js'
+import { BLOB_TYPES, blobRefsIn, readAll, sniffImageType } from '../repo/blobs.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -83,21 +83,6 @@ async function dropUnreferenced(db: Db, groupDid: string, now: Date): Promise<vo
     .where('createdAt', '<', before)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('record_blob').select('record_blob.uri').whereRef('record_blob.space', '=', 'space_blob.space').whereRef('record_blob.cid', '=', 'space_blob.cid'))))
     .execute()
-}
-
-/** Every blob ref in a record (as lexicon values, or in their JSON form). */
-export function blobRefsIn(value: unknown, found: { cid: string; mimeType: string; size: number }[] = []): { cid: string; mimeType: string; size: number }[] {
-  if (value instanceof BlobRef) {
-    found.push({ cid: value.ref.toString(), mimeType: value.mimeType, size: value.size })
-  } else if (Array.isArray(value)) {
-    for (const v of value) blobRefsIn(v, found)
-  } else if (value && typeof value === 'object' && !(value instanceof Uint8Array) && !(value instanceof CID)) {
-    const v = value as Record<string, unknown>
-    const link = (v.ref as { $link?: unknown } | undefined)?.$link
-    if (v.$type === 'blob' && typeof link === 'string') found.push({ cid: link, mimeType: String(v.mimeType), size: Number(v.size) })
-    else for (const inner of Object.values(v)) blobRefsIn(inner, found)
-  }
-  return found
 }
 
 /**

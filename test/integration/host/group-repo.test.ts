@@ -242,7 +242,7 @@ describe("the group's public repo", () => {
     expect(profile.body.value).toEqual({ $type: 'app.bsky.actor.profile', displayName: 'Picnic Club', description: 'We eat outside' })
   })
 
-  it('takes an image for a post and serves it back by CID', async () => {
+  it('takes an image for a post and serves it by CID once the post names it', async () => {
     // A PNG's signature, then some bytes: the host checks the type against the first bytes.
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(64)])
     const uploaded = await fetchWithDpop(
@@ -254,13 +254,21 @@ describe("the group's public repo", () => {
     const { blob } = (await uploaded.json()) as { blob: { ref: { $link: string }; mimeType: string; size: number } }
     expect(uploaded.status, JSON.stringify(blob)).toBe(200)
     expect(blob).toMatchObject({ $type: 'blob', mimeType: 'image/png', size: png.length })
+    // Not public while no record names it (as a PDS keeps an upload apart until then).
+    const getBlob = () => fetch(`${net.stack.host.url}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(group())}&cid=${blob.ref.$link}`)
+    const early = await getBlob()
+    expect({ status: early.status, body: await early.json() }).toMatchObject({ status: 400, body: { error: 'BlobNotFound' } })
+    // A post may name only an image uploaded to the repo.
+    const unknownImage = { ...blob, ref: { $link: 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku' } }
+    const refused = await write(admin, 'com.atproto.repo.createRecord', { repo: group(), collection: POST, record: { ...post('Not uploaded'), embed: { $type: 'app.bsky.embed.images', images: [{ alt: '', image: unknownImage }] } } })
+    expect(refused).toMatchObject({ status: 400, body: { error: 'InvalidRequest', message: expect.stringContaining('was not uploaded') } })
     const made = await write(admin, 'com.atproto.repo.createRecord', {
       repo: group(),
       collection: POST,
       record: { ...post('With a picture'), embed: { $type: 'app.bsky.embed.images', images: [{ alt: 'The picnic', image: blob }] } },
     })
     expect(made.status, JSON.stringify(made.body)).toBe(200)
-    const served = await fetch(`${net.stack.host.url}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(group())}&cid=${blob.ref.$link}`)
+    const served = await getBlob()
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png)
