@@ -7,7 +7,7 @@ import { oddString, wrongValue } from './lexicon-arbitraries.js'
  */
 
 /** A request body: JSON of a value, raw text, or raw bytes. */
-export type BodySpec = { json: unknown } | { raw: string } | { bytes: number[] } | null
+export type BodySpec = { json: unknown } | { raw: string } | { bytes: number[] } | { buffer: Buffer } | null
 
 export const httpMethodArb = (right: 'GET' | 'POST') =>
   fc.oneof({ weight: 8, arbitrary: fc.constant(right) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD') })

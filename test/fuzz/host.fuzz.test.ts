@@ -8,6 +8,8 @@ import { startTripwire } from '../support/tripwire-server.js'
 import { FUZZ, fuzzProperty, runsFor, testTimeoutFor, type Answer } from './fuzz-runner.js'
 import { FUZZ_CLIENT_ID, FUZZ_REDIRECT_URI, cookieChoiceArb, extraFieldsArb, formBodyArb, formBodyBytes, formContentTypeArb, parFieldsArb, typedHandleArb, type FieldSpec, type FormBodySpec } from './oauth-arbitraries.js'
 import { upgrade, type Handshake } from './stream-upgrade.js'
+import { encodedImageBody, imageBodyArb, imageBytes, imageContentTypeArb } from './image-arbitraries.js'
+import { imageTypeOf } from '../../src/shared/image-type.js'
 
 /**
  * The fuzz suite (issue 13, item 7): property-based requests to a real running host,
@@ -37,6 +39,7 @@ const bodyBytes = (body: BodySpec | undefined): Buffer | undefined => {
   if (body === undefined || body === null) return undefined
   if ('json' in body) return Buffer.from(JSON.stringify(body.json) ?? 'undefined')
   if ('raw' in body) return Buffer.from(body.raw)
+  if ('buffer' in body) return body.buffer
   return Buffer.from(body.bytes)
 }
 
@@ -334,10 +337,10 @@ async function expectAlive() {
   expect(JSON.parse(res.text)).toMatchObject({ did: open })
 }
 
-// Shares of CONVENE_FUZZ_RUNS; with the default 3,000: 600/510/150 bursts (of 2 to 8 requests)/480/90/375/435/150/150/60.
+// Shares of CONVENE_FUZZ_RUNS; with the default 3,000: 540/450/150 bursts (of 2 to 8 requests)/480/90/375/435/150/150/60/120.
 const RUNS = {
-  garbageAuth: runsFor(0.2),
-  authenticated: runsFor(0.17),
+  garbageAuth: runsFor(0.18),
+  authenticated: runsFor(0.15),
   bursts: runsFor(0.05),
   envelopes: runsFor(0.16),
   paths: runsFor(0.03),
@@ -346,6 +349,7 @@ const RUNS = {
   par: runsFor(0.05),
   signIn: runsFor(0.05),
   streams: runsFor(0.02),
+  images: runsFor(0.04),
 }
 
 describe('fuzzing the group host: no input of any shape gets a 5xx', () => {
@@ -581,6 +585,62 @@ describe('fuzzing the group host: no input of any shape gets a 5xx', () => {
       await expectAlive()
     },
     testTimeoutFor(RUNS.groupWrites),
+  )
+
+  it(
+    'image uploads of any bytes, declared type and encoding: stored as what the bytes are, or refused',
+    async () => {
+      let token = await groupCredential()
+      let mintedAt = Date.now()
+      const SPACE_UPLOAD = 'example.groups.uploadSpaceBlob'
+      const arb = fc.record({
+        nsid: fc.constantFrom(SPACE_UPLOAD, 'com.atproto.repo.uploadBlob'),
+        upload: imageBodyArb,
+        contentType: imageContentTypeArb,
+        space: fc.oneof(
+          { weight: 6, arbitrary: fc.constant<string | null>(calendar) },
+          { weight: 1, arbitrary: fc.constantFrom<string | null>(...world.spaces, null, '', 'at://', `${calendar}/..`) },
+          { weight: 1, arbitrary: fc.string({ maxLength: 80 }) },
+        ),
+        auth: fc.oneof(
+          { weight: 6, arbitrary: fc.constant<'credential'>('credential') },
+          { weight: 1, arbitrary: garbageAuthArb(host, [SPACE_UPLOAD, 'com.atproto.repo.uploadBlob']) },
+        ),
+        dpop: fc.oneof({ weight: 6, arbitrary: fc.constant<DpopSpec>(GOOD_PROOF) }, { weight: 1, arbitrary: proofSpecArb }),
+      })
+      await fuzzProperty(
+        host,
+        arb,
+        async ({ nsid, upload, contentType, space, auth, dpop }) => {
+          if (Date.now() - mintedAt > 10 * 60_000) {
+            token = await groupCredential()
+            mintedAt = Date.now()
+          }
+          const { bytes, contentEncoding } = encodedImageBody(upload)
+          const answer = await call({
+            nsid,
+            httpMethod: 'POST',
+            query: nsid === SPACE_UPLOAD && space !== null ? [['space', space]] : [],
+            body: { buffer: bytes },
+            contentType,
+            contentEncoding,
+            auth: auth === 'credential' ? { kind: 'credential', token } : auth,
+            dpop,
+          })
+          if (answer.res.status === 200) {
+            // Kept as what its bytes are, whatever the sender said they were.
+            const raw = imageBytes(upload.body)
+            const { blob } = JSON.parse(answer.res.text) as { blob: { mimeType: string; size: number } }
+            expect(imageTypeOf(raw), `${nsid} took bytes that are no image`).not.toBeNull()
+            expect(blob).toMatchObject({ mimeType: imageTypeOf(raw), size: raw.length })
+          }
+          return answer
+        },
+        RUNS.images,
+      )
+      await expectAlive()
+    },
+    testTimeoutFor(RUNS.images),
   )
 
   it(

@@ -129,6 +129,7 @@ export function formBodyBytes(body: FormBodySpec): Buffer | undefined {
   if (m === null) return undefined
   if ('json' in m) return Buffer.from(JSON.stringify(m.json) ?? 'undefined')
   if ('raw' in m) return Buffer.from(m.raw)
+  if ('buffer' in m) return m.buffer
   return Buffer.from(m.bytes)
 }
 

@@ -19,14 +19,26 @@ const RAW_CODEC = 0x55
 /** Which of the image types the bytes are, by their first bytes; undefined: none of them. */
 export const sniffImageType = (bytes: Uint8Array): string | undefined => imageTypeOf(bytes) ?? undefined
 
-/** The body's bytes, refused (`BlobTooLarge`) as soon as they pass the limit. */
+/**
+ * The body's bytes, refused (`BlobTooLarge`) as soon as they pass the limit, decoded as
+ * far as they go (a gzip body is undone as it is read, so a small one that unpacks past
+ * the limit is refused too). A body that cannot be read as its `content-encoding` says
+ * is the sender's mistake (`InvalidRequest`), not the host's.
+ */
 export async function readAll(body: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BLOB_BYTES) throw new InvalidRequestError(`An image may be up to ${MAX_BLOB_BYTES} bytes`, 'BlobTooLarge')
-    chunks.push(chunk as Buffer)
+  try {
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length
+      if (size > MAX_BLOB_BYTES) throw new InvalidRequestError(`An image may be up to ${MAX_BLOB_BYTES} bytes`, 'BlobTooLarge')
+      chunks.push(chunk as Buffer)
+    }
+  } catch (err) {
+    if (err instanceof InvalidRequestError) throw err
+    const code = (err as { code?: unknown }).code
+    if (typeof code === 'string' && code.startsWith('Z_')) throw new InvalidRequestError(`The body is not what its content-encoding says: ${(err as Error).message}`)
+    throw err
   }
   return new Uint8Array(Buffer.concat(chunks))
 }
