@@ -53,6 +53,7 @@ export async function invite(tx: Tx, groupDid: string, invitee: string, uri: str
     .where('status', '=', 'outstanding')
     .executeTakeFirst()
   if (existing) return existing.uri
+  await refuseIfDeclinedLately(tx, groupDid, invitee, new Date())
   await requireRoomForInvite(tx, groupDid, by)
   await tx
     .insertInto('invite')
@@ -122,6 +123,33 @@ export async function declineInvite(tx: Tx, groupDid: string, invitee: string): 
   if (!(await closeOutstanding(tx, groupDid, invitee, 'declined'))) {
     throw refuse('InviteNotFound', 'There is no outstanding invite for you in this group')
   }
+}
+
+/**
+ * How long a group may not invite again someone who turned its invite down: as long as
+ * the change log keeps the decline (`--change-log-days`, 30 by default). Anyone who makes a
+ * group can put an invite and its message in front of any DID (issue 35 #11); a "no" must
+ * not be answered by the same invite the next minute. They may still ask to join.
+ */
+async function refuseIfDeclinedLately(tx: Tx, groupDid: string, invitee: string, now: Date): Promise<void> {
+  // By the change log's index of who acted (the invitee declines), newest first.
+  const declined = await tx
+    .selectFrom('change')
+    .select('createdAt')
+    .where('groupDid', '=', groupDid)
+    .where('actor', '=', invitee)
+    .where('kind', '=', 'invite.declined')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!declined) return
+  const day = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+  const since = Math.max(0, Math.floor((now.getTime() - Date.parse(declined.createdAt)) / 86_400_000))
+  throw refuse(
+    'InvalidRequest',
+    `${invitee} turned down an invite from this group on ${day(declined.createdAt)} (${since === 0 ? 'today' : since === 1 ? 'a day ago' : `${since} days ago`}): ` +
+      'the group cannot invite them again while this host keeps that answer (30 days by default); they can still ask to join',
+  )
 }
 
 /** An invite waiting for its invitee, with the group it is to (listMyInvites). */

@@ -56,6 +56,10 @@ describe('a person’s own invites', () => {
     expect(groupList.body.invites.map((i) => i.invitee)).not.toContain(as('outsider2').did)
     const audit = await as('owner').call<{ entries: { kind: string; actor?: string }[] }>('example.groups.listAuditLog', { params: { group: approval, kind: 'invite.declined' } })
     expect(audit.body.entries[0]).toMatchObject({ kind: 'invite.declined', actor: as('outsider2').did })
+    // A "no" is not answered by the same invite a minute later: the group cannot invite them again for now.
+    const again = await as('owner').call('example.groups.createInvite', { body: { group: approval, invitee: as('outsider2').did, message: 'Please?' } })
+    expect(again).toMatchObject({ status: 400, body: { error: 'InvalidRequest', message: expect.stringContaining('turned down an invite from this group') } })
+    expect((await myInvites('outsider2')).body.invites.map((i) => i.group)).toEqual([net.group('invite').did])
     // Declined is gone: asking to join the approval group now waits like anyone's request.
     expect((await as('outsider2').call<{ status: string }>('example.groups.requestJoin', { body: { group: approval } })).body.status).toBe('pending')
     expect(await as('outsider2').call('example.groups.declineInvite', { body: { group: approval } })).toMatchObject({ status: 400, body: { error: 'InviteNotFound' } })
