@@ -1,6 +1,3 @@
-import { main } from './cli.js'
+import { run } from './cli.js'
 
-main().catch((err) => {
-  process.stderr.write(`group host failed: ${(err as Error).stack ?? err}\n`)
-  process.exit(1)
-})
+run()

@@ -121,3 +121,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
   }
   await serve(argv)
 }
+
+/** Runs the command line as a process does: a failure is said on stderr and ends the process with 1 (bin.ts, and a test run's bundle). */
+export function run(argv: string[] = process.argv.slice(2)): void {
+  main(argv).catch((err) => {
+    process.stderr.write(`group host failed: ${(err as Error).stack ?? err}\n`)
+    process.exit(1)
+  })
+}

@@ -32,7 +32,7 @@ const EXTERNAL = ['better-sqlite3', 'pg-native']
  * 0.8 s). A stack trace in a test host's log names `host.mjs` lines; run the file again
  * through tsx (`npm run host`) to read one against the sources.
  */
-export async function buildHostBundle(): Promise<{ file: string; remove(): void }> {
+export async function buildHostBundle(opts: { warm?: boolean } = {}): Promise<{ file: string; remove(): void }> {
   fs.mkdirSync(BUNDLES, { recursive: true })
   // A run that was killed leaves its bundle behind: sweep those a day old.
   for (const name of fs.readdirSync(BUNDLES)) {
@@ -40,9 +40,23 @@ export async function buildHostBundle(): Promise<{ file: string; remove(): void 
     if (Date.now() - fs.statSync(dir).mtimeMs > STALE_MS) fs.rmSync(dir, { recursive: true, force: true })
   }
   const dir = fs.mkdtempSync(path.join(BUNDLES, 'run-'))
+  await bundleHost(path.join(REPO_ROOT, 'src/host/cli.ts'), path.join(dir, HOST_MODULE))
+  const file = path.join(dir, 'bin.mjs')
+  fs.writeFileSync(file, binSource())
+  // Without a warm entry no host is started ahead (a bench wants no idle host loading beside its measurements).
+  if (opts.warm ?? true) fs.writeFileSync(path.join(dir, WARM_HOST_FILE), warmHostSource())
+  return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * Bundles the host from `entry` into `outfile`, which must lie two folders below the tree
+ * `entry` is in (see BUNDLES). Also for `npm run bench:host -- --against <ref>`, which
+ * bundles an older tree's host to measure beside this one.
+ */
+export async function bundleHost(entry: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [path.join(REPO_ROOT, 'src/host/cli.ts')],
-    outfile: path.join(dir, HOST_MODULE),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     external: EXTERNAL,
     platform: 'node',
@@ -52,13 +66,9 @@ export async function buildHostBundle(): Promise<{ file: string; remove(): void 
     banner: { js: "import { createRequire as __conveneRequire } from 'node:module'; const require = __conveneRequire(import.meta.url);" },
     logLevel: 'warning',
   })
-  const file = path.join(dir, 'bin.mjs')
-  fs.writeFileSync(file, binSource())
-  fs.writeFileSync(path.join(dir, WARM_HOST_FILE), warmHostSource())
-  return { file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 
-/** The bundled host's module: its command line as `main(argv)`, nothing run on import. */
+/** The bundled host's module: its command line as `run(argv)`, nothing run on import. */
 const HOST_MODULE = 'host.mjs'
 
 /** Compiled code of the bundle, kept for the run's later starts (Node's module compile cache). */
@@ -69,11 +79,8 @@ enableCompileCache(new URL('./compile-cache', import.meta.url).pathname)`
 function binSource(): string {
   return `// Written by src/stack/host-bundle.ts for this test run.
 ${COMPILE_CACHE}
-const { main } = await import('./${HOST_MODULE}')
-main().catch((err) => {
-  process.stderr.write(\`group host failed: \${err?.stack ?? err}\n\`)
-  process.exit(1)
-})
+const { run } = await import('./${HOST_MODULE}')
+run()
 `
 }
 
@@ -102,11 +109,8 @@ input.once('line', async (line) => {
   for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key]
   Object.assign(process.env, env)
   process.argv = [process.argv[0], BIN, ...argv]
-  const { main } = await loaded
-  main(argv).catch((err) => {
-    process.stderr.write(\`group host failed: \${err?.stack ?? err}\n\`)
-    process.exit(1)
-  })
+  const { run } = await loaded
+  run(argv)
 })
 process.stdin.once('end', () => started || process.exit(0))
 `
