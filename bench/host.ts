@@ -17,7 +17,8 @@
  * Every phase is bounded by a request count and by time. Options: --requests <n>
  * (per phase, default 2000), --concurrency <n> (default 64), --accounts <n> (callers,
  * default 256), --max-seconds <n> (per phase, default 30), --verify-seconds <n> (default 3),
- * --json <file> (also write the figures there).
+ * --json <file> (also write the figures there), --against <git ref> (also the host as it
+ * was at that ref, measured first in the same run, so each setup shows × that one).
  */
 import os from 'node:os'
 import { parseArgs } from 'node:util'
@@ -30,6 +31,8 @@ import { measureVerifyLimit, type VerifyRate } from './lib/verify-limit.js'
 import { call, mapLimit } from './lib/xrpc.js'
 import { describeMachine, processCpuSeconds } from './lib/machine.js'
 import { benchNetworks, checkDbOption, positiveInt, progressLog, writeFigures } from './lib/bench-run.js'
+import { hostBundleAt } from './lib/host-at.js'
+import { buildHostBundle, HOST_BUNDLE_ENV } from '../src/stack/host-bundle.js'
 
 /** The issue's targets for the host's authenticated writes. */
 const TARGET_VS_PDS = 10
@@ -60,15 +63,17 @@ const { values: args } = parseArgs({
     db: { type: 'string' },
     processes: { type: 'string' },
     'no-steps': { type: 'boolean' },
+    against: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 })
 if (args.help) {
   process.stdout.write(
     'Usage: npm run bench:host -- [--requests 2000] [--concurrency 64] [--accounts 256] [--max-seconds 30] [--verify-seconds 3] [--json <file>]\n' +
-      '                             [--db postgres [--processes 2]] [--no-steps]\n' +
+      '                             [--db postgres [--processes 2]] [--no-steps] [--against <git ref>]\n' +
       'Runs the host on SQLite without its speed-ups, with the token cache, and with group commit too (--no-steps: only\n' +
-      'the last); with --db postgres also on a throwaway PostgreSQL cluster with one process and with --processes.\n',
+      'the last); with --db postgres also on a throwaway PostgreSQL cluster with one process and with --processes;\n' +
+      'with --against, first the host as it was at that git ref (SQLite, all speed-ups), and every setup × it.\n',
   )
   process.exit(0)
 }
@@ -87,6 +92,8 @@ interface HostSetup {
   baseline?: string
   postgres?: boolean
   processes?: number
+  /** Runs the host from this bundle (another ref's host, --against) instead of today's sources. */
+  bundle?: string
 }
 
 const SETUPS: HostSetup[] = [
@@ -176,35 +183,73 @@ async function main() {
   const limit = await measureVerifyLimit({ seconds: VERIFY_SECONDS })
   for (const r of [limit.node, limit.pureJs]) log(`  ${r.name}: ${r.perSecond.toFixed(0)}/s (${r.count} in ${r.seconds.toFixed(2)} s)`)
 
-  const networks = benchNetworks('bench:host', HARD_LIMIT_MS + (SETUPS.length - 1) * HARD_LIMIT_PER_SETUP_MS)
+  const networks = benchNetworks('bench:host', HARD_LIMIT_MS + (SETUPS.length - (args.against ? 0 : 1)) * HARD_LIMIT_PER_SETUP_MS)
+  const cleanups: (() => void)[] = []
   try {
     if (SETUPS.some((s) => s.postgres)) {
       log('starting a throwaway PostgreSQL cluster…')
       await networks.startCluster()
     }
+    const setups = SETUPS.map((s) => ({ ...s }))
+    if (args.against) {
+      log(`preparing the host at ${args.against} to measure beside today's…`)
+      const at = await hostBundleAt(args.against, log)
+      cleanups.push(at.remove)
+      // Today's host bundled the same way, so the two differ in their code only.
+      const today = await buildHostBundle({ warm: false })
+      cleanups.push(today.remove)
+      for (const s of setups) s.bundle = today.file
+      // In the order A B B A (then taken together by name), so drift over the run (the
+      // machine warming, other work) weighs on both alike.
+      const before: HostSetup = { name: `SQLite, host at ${at.sha.slice(0, 8)}`, bundle: at.file }
+      setups.splice(0, setups.length, before, ...setups, ...setups.map((s) => ({ ...s })), { ...before })
+    }
     const results: SetupResult[] = []
-    for (const setup of SETUPS) {
+    for (const setup of setups) {
       log(`== ${setup.name}: starting the local network (PLC, PDS, group host)…`)
       // The host processes inherit the environment the stack spawns them with.
       if (setup.baseline) process.env.CONVENE_HOST_BASELINE = setup.baseline
       else delete process.env.CONVENE_HOST_BASELINE
+      if (setup.bundle) process.env[HOST_BUNDLE_ENV] = setup.bundle
       let stack: RunningStack
       try {
         stack = await networks.start({ hostProcesses: setup.processes }, setup.postgres)
       } finally {
         delete process.env.CONVENE_HOST_BASELINE
+        delete process.env[HOST_BUNDLE_ENV]
       }
       results.push({ setup, phases: await measureSetup(stack) })
       await networks.stopNetwork()
     }
-    report(results, limit)
+    report(mergeRepeats(results), limit)
   } finally {
     log('stopping…')
     await networks.close()
+    for (const c of cleanups) c()
   }
 }
 
 type PhaseRow = { label: string; kind: 'host' | 'pds' | 'serial'; phase: Phase }
+
+/**
+ * Setups measured more than once (--against's A B B A) as one: per phase the mean of the
+ * rates and of the medians, the larger p99 and maximum, and every failure, so neither the
+ * better nor the worse run stands alone.
+ */
+function mergeRepeats(results: SetupResult[]): SetupResult[] {
+  const byName = new Map<string, SetupResult[]>()
+  for (const r of results) byName.set(r.setup.name, [...(byName.get(r.setup.name) ?? []), r])
+  return [...byName.values()].map((runs) => {
+    if (runs.length === 1) return runs[0]!
+    const phases = runs[0]!.phases.map((row) => {
+      const same = runs.map((r) => r.phases.find((p) => p.label === row.label)!.phase)
+      const mean = (f: (p: Phase) => number) => same.reduce((sum, p) => sum + f(p), 0) / same.length
+      const result = { ...row.phase.result, perSecond: mean((p) => p.result.perSecond), p50: mean((p) => p.result.p50), p99: Math.max(...same.map((p) => p.result.p99)), max: Math.max(...same.map((p) => p.result.max)), failed: same.reduce((n, p) => n + p.result.failed, 0) }
+      return { ...row, phase: { ...row.phase, result } }
+    })
+    return { setup: { ...runs[0]!.setup, name: `${runs[0]!.setup.name} (×${runs.length})` }, phases }
+  })
+}
 interface SetupResult {
   setup: HostSetup
   phases: PhaseRow[]

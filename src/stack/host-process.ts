@@ -28,10 +28,18 @@ const HOST_BIN = path.resolve(import.meta.dirname, '../host/bin.ts')
 /** Names a test run's bundle of the host (host-bundle.ts) for the host processes it starts. */
 export const HOST_BUNDLE_ENV = 'CONVENE_HOST_BUNDLE'
 
+/**
+ * Names a folder where each host process started writes a CPU profile when it stops
+ * (Node's --cpu-prof, which NODE_OPTIONS may not carry): where a host's time goes under
+ * `npm run bench:host`, for instance.
+ */
+export const HOST_CPU_PROFILE_ENV = 'CONVENE_HOST_CPU_PROFILE_DIR'
+
 /** How node runs the host: a test run's bundle of it when there is one (host-bundle.ts), else its sources through tsx. */
 const hostEntry = () => {
   const bundle = process.env[HOST_BUNDLE_ENV]
-  return bundle ? [bundle] : ['--import', 'tsx', HOST_BIN]
+  const profile = process.env[HOST_CPU_PROFILE_ENV]
+  return [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), ...(bundle ? [bundle] : ['--import', 'tsx', HOST_BIN])]
 }
 
 /** Beside a test run's bundle: the entry of a host process started ahead of need (host-bundle.ts, warmHostSource). */
@@ -43,26 +51,31 @@ export const WARM_HOST_FILE = 'warm.mjs'
  * time): a file's host then starts in the time its own start-up takes. Only where a test
  * run's bundle has a warm entry; `npm run stack` and the app's tests start hosts as before.
  */
-let warmHost: ChildProcess | null = null
+let warmHost: { child: ChildProcess; bundle: string } | null = null
 
-function spawnWarmHost(): ChildProcess | null {
+function spawnWarmHost(): { child: ChildProcess; bundle: string } | null {
   const bundle = process.env[HOST_BUNDLE_ENV]
   const entry = bundle && path.join(path.dirname(bundle), WARM_HOST_FILE)
-  if (!entry || !fs.existsSync(entry)) return null
+  // A profiled host is started with Node's flags for it, which a warm one did not get.
+  if (!entry || !fs.existsSync(entry) || process.env[HOST_CPU_PROFILE_ENV]) return null
   const child = spawn(process.execPath, [entry], { stdio: ['pipe', 'pipe', 'pipe'] })
   // An idle one never keeps the worker alive; the worker's end closes its stdin, which ends it.
   child.unref()
   for (const stream of [child.stdin, child.stdout, child.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.()
   child.once('error', () => {})
-  return child
+  return { child, bundle }
 }
 
 /**
- * Starts the host with `args`, in the warm process when one is ready (its output then
- * copied to `log`), and starts the next warm one; else as a new process.
+ * Starts the host with `args`, in the warm process when one is ready and was made from
+ * the bundle asked for now (its output then copied to `log`), and starts the next warm
+ * one; else as a new process. (A bench may run two bundles in turn: another's warm host
+ * must never stand in for the one asked for.)
  */
 function startHostChild(args: string[], logFile: string, log: number): ChildProcess {
-  const claimed = warmHost && warmHost.exitCode === null && warmHost.signalCode === null ? warmHost : null
+  const ready = warmHost && warmHost.child.exitCode === null && warmHost.child.signalCode === null ? warmHost : null
+  const claimed = ready && ready.bundle === process.env[HOST_BUNDLE_ENV] && !process.env[HOST_CPU_PROFILE_ENV] ? ready.child : null
+  if (ready && !claimed) ready.child.stdin?.end()
   warmHost = spawnWarmHost()
   if (!claimed) return spawn(process.execPath, [...hostEntry(), ...args], { stdio: ['ignore', log, log] })
   for (const stream of [claimed.stdin, claimed.stdout, claimed.stderr]) (stream as unknown as { ref?: () => void } | null)?.ref?.()
