@@ -31,12 +31,13 @@ export async function syncNow(page: Page) {
 }
 
 /** Adds an event from the Calendar tab's "New event" form (`day`: YYYY-MM-DD, `time`: HH:MM), and waits for the form to close. */
-export async function addEvent(page: Page, opts: { name: string; day: string; time: string }) {
+export async function addEvent(page: Page, opts: { name: string; day: string; time: string; capacity?: number }) {
   await page.getByRole('button', { name: 'New event' }).click()
   const form = page.getByRole('dialog', { name: 'New event' })
   await form.getByLabel('Name').fill(opts.name)
   await form.getByLabel('Start date').fill(opts.day)
   await form.getByLabel('Start time').fill(opts.time)
+  if (opts.capacity !== undefined) await form.getByRole('spinbutton', { name: /^Capacity/ }).fill(String(opts.capacity))
   await form.getByRole('button', { name: 'Add event' }).click()
   await expect(form).toBeHidden()
 }

@@ -126,7 +126,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('member.grantRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
   z.object({ kind: z.literal('member.revokeRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
   z.object({ kind: z.literal('member.eject'), did: Did, note: z.string().max(3000).optional() }).strict(),
-  z.object({ kind: z.literal('event.create'), event: EventFields }).strict(),
+  // The places it takes, set with it (the host keeps capacity apart from the record): absent, no limit.
+  z.object({ kind: z.literal('event.create'), event: EventFields, capacity: z.number().int().min(0).max(MAX_CAPACITY).optional() }).strict(),
   z.object({ kind: z.literal('event.update'), rkey: Rkey, event: EventFields }).strict(),
   z.object({ kind: z.literal('event.delete'), rkey: Rkey }).strict(),
   z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(RSVP_STATUSES) }).strict(),

@@ -16,15 +16,15 @@ useSignedInCore(net, { groups: ['approval'] }, (signedIn) => ({ app, owner } = s
  * and the app dies before it marks the row sent (the row is left 'sending', one
  * attempt made). A new process over the same data replays it.
  */
-async function crashAfterTheHostTookIt<K extends ActionKind>(kind: K, payload: ActionPayloads[K]) {
+async function crashAfterTheHostTookIt<K extends ActionKind>(kind: K, payload: ActionPayloads[K], opts: { sent?: ActionPayloads[K] } = {}) {
   const rt = await app.core.groups.runtime(owner)
   const spec = ACTIONS[kind]
   const id = await rt.outbox.enqueue({ groupDid: groupDid(), kind, payload, label: spec.label(payload as never, (did) => did) }, (tx, outboxId) =>
     spec.applyToCache(tx, groupDid(), payload as never, outboxId),
   )
   const row = (await rt.outbox.list()).find((r) => r.id === id)!
-  // Sent exactly as the outbox sends it: the host takes it…
-  await actionHandlers(rt)[kind]!.send(groupDid(), payload, row.idempotencyKey)
+  // Sent exactly as the outbox sends it (or only its first part, `sent`): the host takes it…
+  await actionHandlers(rt)[kind]!.send(groupDid(), opts.sent ?? payload, row.idempotencyKey)
   // …and the app dies before it can say so.
   await rt.cache.updateTable('outbox').set({ state: 'sending', attempts: 1 }).where('id', '=', id).execute()
   app = await app.restartCore()
@@ -48,6 +48,18 @@ describe('a replay after a crash mid-send never doubles anything', () => {
     await crashAfterTheHostTookIt('event.create', { rkey: TID.nextStr(), event: { name, startsAt: new Date(Date.now() + 86_400_000).toISOString() } })
     const events = await app.call('groups.events', { accountDid: owner, groupDid: groupDid() })
     expect(events.filter((e) => e.name === name)).toHaveLength(1)
+  })
+
+  it('an event made with a capacity, cut off after the event and before its capacity: one event, with the capacity', async () => {
+    const name = `Capped replay ${Date.now()}`
+    const event = { name, startsAt: new Date(Date.now() + 86_400_000).toISOString() }
+    const rkey = TID.nextStr()
+    await crashAfterTheHostTookIt('event.create', { rkey, event, capacity: 2 }, { sent: { rkey, event } })
+    const events = (await app.call('groups.events', { accountDid: owner, groupDid: groupDid() })).filter((e) => e.name === name)
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ capacity: 2 })
+    const standing = await net.as('owner').call<{ capacity?: number }>('example.groups.getEventStanding', { params: { space: `at://${groupDid()}/space/community.lexicon.calendar/self`, event: rkey } })
+    expect(standing.body.capacity).toBe(2)
   })
 
   it('a report (the host takes its idempotency key once), while a new report is still kept', async () => {

@@ -62,6 +62,12 @@ async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: st
 
 const nullable = eventFieldsView
 /** An event's record address: what createRecord answered, and what the change log names. */
+/** The capacity the host keeps for an event (null: no limit). */
+async function capacityOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<number | null> {
+  const standing = await (await rt.hostOf(groupDid)).query('example.groups.getEventStanding', { space: calendarSpace(groupDid), event: rkey })
+  return standing.capacity ?? null
+}
+
 const eventAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, rkey)
 /**
  * How an RSVP (and an image) names its event: by the address the host handed out for it
@@ -76,15 +82,25 @@ export const eventRefUri = eventAddress
 export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'event.capacity' | 'event.standing'> = {
   'event.create': {
     label: (p) => `Add “${p.event.name}” to the calendar`,
-    applyToCache: (tx, g, p, id) => putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), createdAt: new Date().toISOString(), myRsvp: null }, id),
+    applyToCache: (tx, g, p, id) =>
+      putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), ...(p.capacity === undefined ? {} : { capacity: p.capacity }), createdAt: new Date().toISOString(), myRsvp: null }, id),
     // The rkey is chosen when the action is queued, so a replay cannot make a second event.
-    send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.createRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) })),
+    // A capacity is the host's to keep, set right after: an attempt cut off between the two
+    // finds the event there (alreadyApplied says not done yet) and sets only the capacity.
+    send: async (rt, g, p) => {
+      const create = () => writeEvent(rt, g, 'com.atproto.space.createRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) }))
+      if (p.capacity === undefined) return create()
+      const made = (await eventOnHost(rt, g, p.rkey)) ? undefined : await create()
+      await (await rt.hostOf(g)).procedure('example.groups.setEventCapacity', { space: calendarSpace(g), event: p.rkey, capacity: p.capacity })
+      return made
+    },
     conflicts: { Forbidden: 'Your role cannot add events to this group’s calendar.' },
-    alreadyApplied: (rt, g, p) => eventOnHost(rt, g, p.rkey),
+    alreadyApplied: async (rt, g, p) => (await eventOnHost(rt, g, p.rkey)) && (p.capacity === undefined || (await capacityOnHost(rt, g, p.rkey)) === p.capacity),
+    scope: { methods: ['example.groups.setEventCapacity'] },
     // The first event also makes the calendar space, but that change is not claimed as
     // ours: its cached effect is the event only, so the log's `space.created` is read like
     // anyone's and the Spaces list shows the calendar (it was missing there before).
-    changes: ['record.created'],
+    changes: ['record.created', 'event.capacitySet'],
     list: 'events',
     confirmed: 'keep',
     identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],

@@ -28,8 +28,8 @@ export function actionTarget(payload: unknown): string | null {
  * core chooses (a new event's record key, who takes a subject) chosen now.
  */
 export function queuedAction(action: RequestedAction, accountDid: string): { kind: ActionKind; payload: ActionPayloads[ActionKind] } {
-  if (action.kind === 'event.create') return { kind: action.kind, payload: { event: action.event, rkey: TID.nextStr() } }
-  if (action.kind === 'post.create') {
+  // A new record's key, chosen once so a replay re-sends the same record (the rest of the action kept whole: a new event's capacity too).
+  if (action.kind === 'event.create' || action.kind === 'post.create') {
     const { kind, ...payload } = action
     return { kind, payload: { ...payload, rkey: TID.nextStr() } }
   }
