@@ -1,11 +1,44 @@
 import { test, expect } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { addEvent, startGroup, syncNow } from './support/start-group.js'
+import { hangHost } from './support/stack-control.js'
 import { MemberPds } from '../test/support/member-pds.js'
 import { axeViolations } from './support/axe.js'
 
 const RSVP = 'example.groups.rsvp'
 const EVENT = 'community.lexicon.calendar.event'
+
+test.describe('a capacity given with a new event', () => {
+  /** The core's time limit for the hung host below (the app's own is 15 s). */
+  test.use({ hostTimeoutMs: 2_000 })
+
+  test('an event made with a capacity while the host does not answer takes it once the host is back', async ({ page, app, signedIn: _owner }) => {
+    test.setTimeout(90_000)
+    const { groupDid } = await startGroup(page, { prefix: 'cap-new', name: 'Capped', policy: 'open', section: 'Calendar' })
+    const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10)
+    // The first event makes the calendar space; the capped one is made with the host away.
+    await addEvent(page, { name: 'Warm-up', day, time: '10:00' })
+    await expect(page.locator('article.cal-event', { hasText: 'Warm-up' }).getByTestId('rsvp-counts')).toBeVisible({ timeout: 15_000 })
+    const bringBack = await hangHost()
+    try {
+      await addEvent(page, { name: 'Small room', day, time: '18:00', capacity: 2 })
+      // On the calendar at once, waiting to be sent (with its capacity, one change waiting).
+      await expect(page.locator('article.cal-event', { hasText: 'Small room' }).getByRole('status')).toHaveText('Sending…')
+      await expect(page.getByTestId('connection-state')).toHaveText('Host not answering · 1 waiting', { timeout: 12_000 })
+    } finally {
+      await bringBack()
+    }
+    await syncNow(page)
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date', { timeout: 30_000 })
+    const card = page.locator('article.cal-event', { hasText: 'Small room' })
+    const rkey = (await card.getAttribute('data-testid'))!.replace(/^event-/, '')
+    // The host holds it: anyone's app reading the event's standing sees two places.
+    const owner = await asPeer(app.stack, 'owner')
+    const standing = await owner.query('example.groups.getEventStanding', { space: `at://${groupDid}/space/community.lexicon.calendar/self`, event: rkey })
+    expect(standing.body).toMatchObject({ capacity: 2, going: 0, waitlisted: 0 })
+    await expect(card.getByTestId('places-count')).toHaveText('0 going · 0 waitlisted · capacity 2')
+  })
+})
 
 test.describe('capacity and the waitlist', () => {
   test('someone who answers going to a full event sees their place on the waitlist, and that a place opened when it did', async ({ page, app, signedIn: _owner }) => {
@@ -48,6 +81,16 @@ test.describe('capacity and the waitlist', () => {
     await card.getByTestId('rsvp-counts').click()
     await expect(card.getByTestId('rsvp-waitlisted')).toHaveText('Waitlistedyou (1st)')
     expect(await axeViolations(page)).toEqual([])
+    // The door reads the answers the same way: the one waiting is not counted as going, and is listed as waiting.
+    await card.getByRole('link', { name: 'Door mode for Meetup' }).click()
+    await expect(page.getByTestId('door-count')).toHaveText('0 checked in · 1 said going · 1 waitlisted')
+    const me = app.stack.accounts.find((a) => a.name === 'owner')!
+    await page.getByRole('combobox', { name: 'Name or handle' }).pressSequentially(me.handle.slice(0, 5))
+    await expect(page.getByRole('option').filter({ hasText: me.handle })).toContainText('Waitlisted (1st)')
+    await page.goBack()
+    // Back on the calendar, the card is drawn anew: its places panel opens again from the keyboard.
+    await card.getByRole('button', { name: 'Places at Meetup' }).focus()
+    await page.keyboard.press('Enter')
 
     // The other person drops out: the host promotes whoever waited first, and the window says so where the eye is.
     expect((await answer('notgoing')).status).toBe(200)

@@ -13,6 +13,20 @@ export const MAX_CAPACITY = 10_000
 
 export type Standing = 'going' | 'waitlisted'
 
+/** Where one answer puts a person at an event: a going answer in the place the host gave it (waitlisted apart), else the answer. */
+export type RsvpPlace = Standing | 'interested' | 'notgoing'
+
+/**
+ * The one reading of an answer every count and list of an event comes from (issue 36:
+ * the card, the door and the attendees' spreadsheet each read "going" their own way, and
+ * the door counted the waitlisted as going). A host that does not decide places leaves
+ * `standing` out: going is going.
+ */
+export function rsvpPlace(r: { status: string; standing?: Standing | null }): RsvpPlace | null {
+  if (r.status === 'going') return r.standing === 'waitlisted' ? 'waitlisted' : 'going'
+  return r.status === 'interested' || r.status === 'notgoing' ? r.status : null
+}
+
 export const isRsvpCollection = (collection: string): boolean => (RSVP_COLLECTIONS as readonly string[]).includes(collection)
 
 /**

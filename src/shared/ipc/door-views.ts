@@ -26,8 +26,12 @@ export const DoorPersonView = z.object({
   displayName: z.string().nullable(),
   /** Their face, as above. */
   avatar: z.string().nullable().default(null),
-  /** Answered "going". */
+  /** Answered "going" and has a place (rsvp-standing.ts rsvpPlace). */
   going: z.boolean(),
+  /** Answered "going" and waits for a place. */
+  waitlisted: z.boolean().default(false),
+  /** Their place on the waitlist (1-based), when the host said it. */
+  waitlistPosition: z.number().int().positive().nullable().default(null),
   member: z.boolean(),
 })
 

@@ -10,6 +10,7 @@ import { knownProfiles } from '../people/profile-cache.js'
 import { calendarSpace } from './calendar-space.js'
 import { ATTENDANCE_COLLECTION, attendanceFromRecord, doorDeviceName, type AttendanceEntry } from './attendance-record.js'
 import type { AttendanceHistory, CheckIn, DoorData, DoorPerson } from '@shared/ipc/door-views.js'
+import { rsvpPlace, type Standing } from '@shared/rsvp-standing.js'
 
 /**
  * Every check-in in the group's calendar space, as the host serves them (read with the
@@ -32,7 +33,7 @@ interface CachedEvent {
   rkey: string
   name: string
   startsAt: string
-  rsvps?: { did: string; handle: string | null; status: string }[]
+  rsvps?: { did: string; handle: string | null; status: string; standing?: Standing | null; waitlistPosition?: number | null }[]
 }
 interface CachedMember {
   did: string
@@ -49,10 +50,16 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
   const event = await readItem<CachedEvent>(cache, groupDid, 'event', rkey)
   if (!event) throw new UserFacingError('NotFound', 'That event is no longer on the calendar.')
   const members = await readItems<CachedMember>(cache, groupDid, 'member')
-  const going = new Set((event.rsvps ?? []).filter((r) => r.status === 'going').map((r) => r.did))
+  // The same reading of an answer as the event's card (rsvp-standing.ts): the waitlisted are not said to be going.
+  const answers = new Map((event.rsvps ?? []).map((r) => [r.did, r]))
+  const place = (did: string) => {
+    const r = answers.get(did)
+    const at = r ? rsvpPlace(r) : null
+    return { going: at === 'going', waitlisted: at === 'waitlisted', waitlistPosition: at === 'waitlisted' ? (r?.waitlistPosition ?? null) : null }
+  }
   const people = new Map<string, DoorPerson>()
-  for (const m of members) people.set(m.did, { did: m.did, handle: m.handle, displayName: m.displayName ?? null, avatar: null, going: going.has(m.did), member: true })
-  for (const r of event.rsvps ?? []) if (!people.has(r.did)) people.set(r.did, { did: r.did, handle: r.handle, displayName: null, avatar: null, going: going.has(r.did), member: false })
+  for (const m of members) people.set(m.did, { did: m.did, handle: m.handle, displayName: m.displayName ?? null, avatar: null, ...place(m.did), member: true })
+  for (const r of event.rsvps ?? []) if (!people.has(r.did)) people.set(r.did, { did: r.did, handle: r.handle, displayName: null, avatar: null, ...place(r.did), member: false })
   const rows = await cache
     .selectFrom('item')
     .select(['view', 'pendingAction'])

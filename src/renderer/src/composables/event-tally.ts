@@ -1,5 +1,5 @@
 import type { EventItem } from '../../../shared/ipc/views'
-import { ordinal } from '../../../shared/rsvp-standing'
+import { ordinal, rsvpPlace } from '../../../shared/rsvp-standing'
 
 type Rsvp = EventItem['rsvps'][number]
 
@@ -31,8 +31,9 @@ export function tallyEvent(event: Pick<EventItem, 'rsvps' | 'myRsvp' | 'capacity
   const tally: EventTally = { going: [], waitlisted: [], interested: [], notgoing: [], capacity: event.capacity }
   const place = (r: Rsvp | undefined, you: boolean, status: string) => {
     const person = { did: r?.did ?? me, handle: r?.handle ?? null, you, position: null as number | null }
-    if (status === 'going' && r?.standing === 'waitlisted') tally.waitlisted.push({ ...person, position: r.waitlistPosition ?? null })
-    else if (status === 'going' || status === 'interested' || status === 'notgoing') tally[status].push(person)
+    const at = rsvpPlace({ status, standing: r?.standing })
+    if (at === 'waitlisted') tally.waitlisted.push({ ...person, position: r?.waitlistPosition ?? null })
+    else if (at) tally[at].push(person)
   }
   const mine = event.rsvps.find((r) => r.did === me)
   if (event.myRsvp) place(mine, true, event.myRsvp)

@@ -2,6 +2,7 @@ import type { EventItem } from '../../../../shared/ipc/views'
 import type { DoorData } from '../../../../shared/ipc/door-views'
 import { toCsv } from '../../composables/csv'
 import { RSVP_CHOICES } from '../../composables/calendar-format'
+import { rsvpPlace } from '../../../../shared/rsvp-standing'
 
 export const ATTENDEES_HEAD = ['name', 'handle', 'DID', 'answer', 'place', 'waitlist position', 'checked in', 'checked in at', 'checked in on', 'walk-in']
 
@@ -26,13 +27,13 @@ export function attendeesCsv(event: Pick<EventItem, 'rsvps'>, door: Pick<DoorDat
     return { name: p?.displayName ?? c?.displayName ?? '', handle: handle ?? p?.handle ?? c?.handle ?? '' }
   }
   for (const r of event.rsvps) {
-    const going = r.status === 'going'
+    const at = rsvpPlace(r)
     rows.push({
       did: r.did,
       ...named(r.did, r.handle),
       answer: answerWords(r.status),
-      place: going ? (r.standing === 'waitlisted' ? 'waitlist' : 'going') : '',
-      position: going && r.standing === 'waitlisted' && r.waitlistPosition ? String(r.waitlistPosition) : '',
+      place: at === 'going' ? 'going' : at === 'waitlisted' ? 'waitlist' : '',
+      position: at === 'waitlisted' && r.waitlistPosition ? String(r.waitlistPosition) : '',
       checkIn: checkIns.get(r.did),
     })
   }
