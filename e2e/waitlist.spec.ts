@@ -22,8 +22,10 @@ test.describe('a capacity given with a new event', () => {
     const bringBack = await hangHost()
     try {
       await addEvent(page, { name: 'Small room', day, time: '18:00', capacity: 2 })
-      // On the calendar at once, waiting to be sent (with its capacity, one change waiting).
-      await expect(page.locator('article.cal-event', { hasText: 'Small room' }).getByRole('status')).toHaveText('Sending…')
+      // On the calendar at once with its capacity, waiting to be sent (one change waiting).
+      const waiting = page.locator('article.cal-event', { hasText: 'Small room' })
+      await expect(waiting.getByRole('status')).toHaveText('Sending…')
+      await expect(waiting.getByTestId('places-count')).toHaveText('0 going · 0 waitlisted · capacity 2')
       await expect(page.getByTestId('connection-state')).toHaveText('Host not answering · 1 waiting', { timeout: 12_000 })
     } finally {
       await bringBack()
