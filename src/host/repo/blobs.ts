@@ -16,6 +16,9 @@ export const MAX_BLOB_BYTES = 1_000_000
 
 const RAW_CODEC = 0x55
 
+/** The CID an image's bytes are addressed by in the repo (raw codec, SHA-256), as a PDS addresses blobs. */
+export const imageCid = async (bytes: Uint8Array) => CID.createV1(RAW_CODEC, await sha256.digest(bytes))
+
 /** Which of the image types the bytes are, by their first bytes; undefined: none of them. */
 export const sniffImageType = (bytes: Uint8Array): string | undefined => imageTypeOf(bytes) ?? undefined
 
@@ -66,7 +69,7 @@ export async function storeBlob(db: Db, groupDid: string, mimeType: string | und
   if (!BLOB_TYPES.includes(type)) throw new InvalidRequestError(`The group's repo takes images only (${BLOB_TYPES.join(', ')}), not "${type || 'no type'}"`)
   const bytes = await readAll(body)
   if (imageTypeOf(bytes) !== type) throw new InvalidRequestError(`The bytes are not a ${type} image`)
-  const cid = CID.createV1(RAW_CODEC, await sha256.digest(bytes))
+  const cid = await imageCid(bytes)
   await transact(async (tx) => {
     await dropUnreferenced(tx, groupDid, now)
     const held = await tx

@@ -242,6 +242,22 @@ describe("the group's public repo", () => {
     expect(profile.body.value).toEqual({ $type: 'app.bsky.actor.profile', displayName: 'Picnic Club', description: 'We eat outside' })
   })
 
+  it('puts the group’s avatar on its public profile, served by getBlob, and takes it off when it is removed', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(48)])
+    const readProfile = async () => (await xrpc<{ value: Record<string, unknown> }>(net.stack.host.url, 'com.atproto.repo.getRecord', { params: { repo: group(), collection: 'app.bsky.actor.profile', rkey: 'self' } })).body.value
+    expect((await net.as('owner').call('example.groups.configureGroup', { body: { group: group(), avatar: png.toString('base64') } })).status).toBe(200)
+    const withAvatar = await readProfile()
+    expect(withAvatar).toMatchObject({ displayName: 'Picnic Club', avatar: { $type: 'blob', mimeType: 'image/png', size: png.length } })
+    const cid = (withAvatar.avatar as { ref: { $link: string } }).ref.$link
+    const served = await fetch(`${net.stack.host.url}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(group())}&cid=${cid}`)
+    expect(served.status).toBe(200)
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png)
+    expect((await net.as('owner').call('example.groups.configureGroup', { body: { group: group(), removeAvatar: true } })).status).toBe(200)
+    expect(await readProfile()).toEqual({ $type: 'app.bsky.actor.profile', displayName: 'Picnic Club', description: 'We eat outside' })
+    // No record names the picture now: it is no longer public.
+    expect((await fetch(`${net.stack.host.url}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(group())}&cid=${cid}`)).status).toBe(400)
+  })
+
   it('takes an image for a post and serves it by CID once the post names it', async () => {
     // A PNG's signature, then some bytes: the host checks the type against the first bytes.
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...randomBytes(64)])

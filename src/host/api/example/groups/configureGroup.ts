@@ -26,7 +26,9 @@ const register: RegisterMethod = (server, ctx) => {
       return answerGroupWrite(ctx, input.body.group, async (tx, group) => {
         requireAction(await viewerOf(tx, group.did, auth.credentials.did), 'group.configure')
         await configureGroup(tx, group.did, change, image)
-        if (change.displayName !== undefined || change.description !== undefined) await syncGroupProfile(tx, ctx.config.hostKey, group.did)
+        if (change.displayName !== undefined || change.description !== undefined || image !== undefined) {
+          await syncGroupProfile(tx, ctx.config.hostKey, group.did, { avatarRemoved: image === null })
+        }
       })
     },
   })
