@@ -6,13 +6,14 @@ import { MemberPds } from '../test/support/member-pds.js'
 import { axeViolations } from './support/axe.js'
 
 const RSVP = 'example.groups.rsvp'
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const EVENT = 'community.lexicon.calendar.event'
 
 test.describe('a capacity given with a new event', () => {
   /** The core's time limit for the hung host below (the app's own is 15 s). */
   test.use({ hostTimeoutMs: 2_000 })
 
-  test('an event made with a capacity while the host does not answer takes it once the host is back', async ({ page, app, signedIn: _owner }) => {
+  test('an event made with a capacity and a picture while the host does not answer takes both once the host is back', async ({ page, app, signedIn: _owner }) => {
     test.setTimeout(90_000)
     const { groupDid } = await startGroup(page, { prefix: 'cap-new', name: 'Capped', policy: 'open', section: 'Calendar' })
     const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10)
@@ -21,11 +22,12 @@ test.describe('a capacity given with a new event', () => {
     await expect(page.locator('article.cal-event', { hasText: 'Warm-up' }).getByTestId('rsvp-counts')).toBeVisible({ timeout: 15_000 })
     const bringBack = await hangHost()
     try {
-      await addEvent(page, { name: 'Small room', day, time: '18:00', capacity: 2 })
-      // On the calendar at once with its capacity, waiting to be sent (one change waiting).
+      await addEvent(page, { name: 'Small room', day, time: '18:00', capacity: 2, picture: { png: PNG, alt: 'The small room' } })
+      // On the calendar at once with its capacity and picture, waiting to be sent (one change waiting).
       const waiting = page.locator('article.cal-event', { hasText: 'Small room' })
       await expect(waiting.getByRole('status')).toHaveText('Sending…')
       await expect(waiting.getByTestId('places-count')).toHaveText('0 going · 0 waitlisted · capacity 2')
+      await expect(waiting.getByRole('img', { name: 'The small room' })).toBeVisible()
       await expect(page.getByTestId('connection-state')).toHaveText('Host not answering · 1 waiting', { timeout: 12_000 })
     } finally {
       await bringBack()
@@ -39,6 +41,10 @@ test.describe('a capacity given with a new event', () => {
     const standing = await owner.query('example.groups.getEventStanding', { space: `at://${groupDid}/space/community.lexicon.calendar/self`, event: rkey })
     expect(standing.body).toMatchObject({ capacity: 2, going: 0, waitlisted: 0 })
     await expect(card.getByTestId('places-count')).toHaveText('0 going · 0 waitlisted · capacity 2')
+    // And its picture is the group's image record there, read back as the host serves it.
+    const image = await owner.query('com.atproto.space.getRecord', { space: `at://${groupDid}/space/community.lexicon.calendar/self`, repo: groupDid, collection: 'example.groups.eventImage', rkey })
+    expect(image.body).toMatchObject({ value: { alt: 'The small room', image: { mimeType: 'image/png', size: PNG.length } } })
+    await expect(card.getByRole('img', { name: 'The small room' })).toHaveAttribute('src', `data:image/png;base64,${PNG.toString('base64')}`)
   })
 })
 

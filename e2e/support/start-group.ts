@@ -31,13 +31,17 @@ export async function syncNow(page: Page) {
 }
 
 /** Adds an event from the Calendar tab's "New event" form (`day`: YYYY-MM-DD, `time`: HH:MM), and waits for the form to close. */
-export async function addEvent(page: Page, opts: { name: string; day: string; time: string; capacity?: number }) {
+export async function addEvent(page: Page, opts: { name: string; day: string; time: string; capacity?: number; picture?: { png: Buffer; alt: string } }) {
   await page.getByRole('button', { name: 'New event' }).click()
   const form = page.getByRole('dialog', { name: 'New event' })
   await form.getByLabel('Name').fill(opts.name)
   await form.getByLabel('Start date').fill(opts.day)
   await form.getByLabel('Start time').fill(opts.time)
   if (opts.capacity !== undefined) await form.getByRole('spinbutton', { name: /^Capacity/ }).fill(String(opts.capacity))
+  if (opts.picture) {
+    await form.getByLabel(/^Picture/).setInputFiles({ name: 'picture.png', mimeType: 'image/png', buffer: opts.picture.png })
+    await form.getByLabel('Describe the picture for people who cannot see it').fill(opts.picture.alt)
+  }
   await form.getByRole('button', { name: 'Add event' }).click()
   await expect(form).toBeHidden()
 }

@@ -241,7 +241,7 @@ const someOfEach: RequestedAction[] = [
   { kind: 'member.revokeRole', did: 'did:plc:abc', role: 'moderator' },
   { kind: 'member.eject', did: 'did:plc:abc', note: 'spam' },
   { kind: 'event.create', event: { name: ' Meetup ', startsAt: '2026-12-01T18:00:00Z', endsAt: '2026-12-01T20:00:00+01:00' } },
-  { kind: 'event.create', event: { name: 'Small room', startsAt: '2026-12-01T18:00:00Z' }, capacity: 2 },
+  { kind: 'event.create', event: { name: 'Small room', startsAt: '2026-12-01T18:00:00Z' }, capacity: 2, image: { data: 'iVBORw0KGgo=', mimeType: 'image/png', alt: 'The room' } },
   { kind: 'event.update', rkey: '3lbxkeuvqhk2a', event: { name: 'Meetup', startsAt: '2026-12-01T18:00:00Z', location: 'Hall' } },
   { kind: 'event.delete', rkey: '3lbxkeuvqhk2a' },
   { kind: 'event.rsvp', rkey: '3lbxkeuvqhk2a', status: 'going' },

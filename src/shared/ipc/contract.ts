@@ -119,6 +119,9 @@ const WalkInHandle = z
   .transform((h) => cleanHandle(h).toLowerCase())
   .refine((h) => handleProblem(h) === null, 'not a handle')
 
+/** An event's picture as chosen (issue 27), base64 (the host's limit is 1,000,000 bytes; it sniffs the type). */
+const EventImage = z.object({ data: z.string().base64().max(1_400_000), mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']), alt: z.string().trim().max(1000) }).strict()
+
 export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('joinRequest.decide'), did: Did, decision: z.enum(['admit', 'deny']), roles: z.array(z.string().min(1).max(64)).max(20).optional() }).strict(),
   z.object({ kind: z.literal('invite.create'), invitee: Did, message: z.string().max(3000).optional() }).strict(),
@@ -126,8 +129,8 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('member.grantRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
   z.object({ kind: z.literal('member.revokeRole'), did: Did, role: z.string().min(1).max(64) }).strict(),
   z.object({ kind: z.literal('member.eject'), did: Did, note: z.string().max(3000).optional() }).strict(),
-  // The places it takes, set with it (the host keeps capacity apart from the record): absent, no limit.
-  z.object({ kind: z.literal('event.create'), event: EventFields, capacity: z.number().int().min(0).max(MAX_CAPACITY).optional() }).strict(),
+  // The places it takes and its picture, set with it (the host keeps both apart from the record): absent, none.
+  z.object({ kind: z.literal('event.create'), event: EventFields, capacity: z.number().int().min(0).max(MAX_CAPACITY).optional(), image: EventImage.optional() }).strict(),
   z.object({ kind: z.literal('event.update'), rkey: Rkey, event: EventFields }).strict(),
   z.object({ kind: z.literal('event.delete'), rkey: Rkey }).strict(),
   z.object({ kind: z.literal('event.rsvp'), rkey: Rkey, status: z.enum(RSVP_STATUSES) }).strict(),
@@ -184,7 +187,7 @@ export const GroupAction = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('event.image'),
     rkey: Rkey,
-    image: z.object({ data: z.string().base64().max(1_400_000), mimeType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']), alt: z.string().trim().max(1000) }).strict().nullable(),
+    image: EventImage.nullable(),
   }).strict(),
   /** A person checked in at an event's door (issue 27): a group-authored attendance record, queued offline; a walk-in came without answering "going". */
   /**

@@ -50,14 +50,16 @@ describe('a replay after a crash mid-send never doubles anything', () => {
     expect(events.filter((e) => e.name === name)).toHaveLength(1)
   })
 
-  it('an event made with a capacity, cut off after the event and before its capacity: one event, with the capacity', async () => {
+  it('an event made with a capacity and a picture, cut off after the event and before the rest: one event, with both', async () => {
     const name = `Capped replay ${Date.now()}`
     const event = { name, startsAt: new Date(Date.now() + 86_400_000).toISOString() }
     const rkey = TID.nextStr()
-    await crashAfterTheHostTookIt('event.create', { rkey, event, capacity: 2 }, { sent: { rkey, event } })
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+    const image = { data: png.toString('base64'), mimeType: 'image/png' as const, alt: 'A room' }
+    await crashAfterTheHostTookIt('event.create', { rkey, event, capacity: 2, image }, { sent: { rkey, event } })
     const events = (await app.call('groups.events', { accountDid: owner, groupDid: groupDid() })).filter((e) => e.name === name)
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ capacity: 2 })
+    expect(events[0]).toMatchObject({ capacity: 2, image: { alt: 'A room' } })
     const standing = await net.as('owner').call<{ capacity?: number }>('example.groups.getEventStanding', { params: { space: `at://${groupDid()}/space/community.lexicon.calendar/self`, event: rkey } })
     expect(standing.body.capacity).toBe(2)
   })

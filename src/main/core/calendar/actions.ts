@@ -7,7 +7,8 @@ import type { ProcedureInput } from '../xrpc/methods.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { retryLater } from '../outbox/send-failures.js'
 import type { ActionTable } from '../actions/action-spec.js'
-import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, eventRecord, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'
+import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, EVENT_IMAGE_COLLECTION, eventAddress, eventRecord, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'
+import { cacheEventImage, IMAGE_CONFLICTS, imageAddress, sendEventImage } from './image-actions.js'
 import { eventFieldsView, rsvpToken } from './event-record.js'
 
 async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
@@ -62,40 +63,47 @@ async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: st
 
 const nullable = eventFieldsView
 /** An event's record address: what createRecord answered, and what the change log names. */
+/** Whether the event's image record is on the host. */
+async function imageOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
+  try {
+    await (await rt.hostOf(groupDid)).query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_IMAGE_COLLECTION, rkey })
+    return true
+  } catch (err) {
+    if (err instanceof XrpcCallError && err.error === 'RecordNotFound') return false
+    throw err
+  }
+}
+
 /** The capacity the host keeps for an event (null: no limit). */
 async function capacityOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<number | null> {
   const standing = await (await rt.hostOf(groupDid)).query('example.groups.getEventStanding', { space: calendarSpace(groupDid), event: rkey })
   return standing.capacity ?? null
 }
 
-const eventAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, rkey)
-/**
- * How an RSVP (and an image) names its event: by the address the host handed out for it
- * (`<calendar space>/<group>/community.lexicon.calendar.event/<rkey>`), which any app can
- * resolve with `com.atproto.space.getRecord`. It has more path segments than the `at-uri`
- * format allows; the host takes it where an at-uri is asked for (docs/spaces.md, "How a
- * record names a record in a space"), and still takes the short form Convene wrote before.
- */
-export const eventRefUri = eventAddress
 
 /** The group's calendar: events as the group, and a member's own RSVP on their PDS. */
 export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'event.capacity' | 'event.standing'> = {
   'event.create': {
     label: (p) => `Add “${p.event.name}” to the calendar`,
-    applyToCache: (tx, g, p, id) =>
-      putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), ...(p.capacity === undefined ? {} : { capacity: p.capacity }), createdAt: new Date().toISOString(), myRsvp: null }, id),
+    applyToCache: async (tx, g, p, id) => {
+      await putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), ...(p.capacity === undefined ? {} : { capacity: p.capacity }), createdAt: new Date().toISOString(), myRsvp: null }, id)
+      if (p.image) await cacheEventImage(tx, g, { rkey: p.rkey, image: p.image }, id)
+    },
     // The rkey is chosen when the action is queued, so a replay cannot make a second event.
-    // A capacity is the host's to keep, set right after: an attempt cut off between the two
-    // finds the event there (alreadyApplied says not done yet) and sets only the capacity.
+    // A capacity and a picture are the host's to keep apart from the record, set right
+    // after it: an attempt cut off between them finds the event there (alreadyApplied says
+    // not done yet) and sets only the rest, each of which may be set again harmlessly.
     send: async (rt, g, p) => {
       const create = () => writeEvent(rt, g, 'com.atproto.space.createRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey, record: eventRecord(p.event, new Date().toISOString()) }))
-      if (p.capacity === undefined) return create()
+      if (p.capacity === undefined && !p.image) return create()
       const made = (await eventOnHost(rt, g, p.rkey)) ? undefined : await create()
-      await (await rt.hostOf(g)).procedure('example.groups.setEventCapacity', { space: calendarSpace(g), event: p.rkey, capacity: p.capacity })
+      if (p.capacity !== undefined) await (await rt.hostOf(g)).procedure('example.groups.setEventCapacity', { space: calendarSpace(g), event: p.rkey, capacity: p.capacity })
+      if (p.image) await sendEventImage(rt, g, { rkey: p.rkey, image: p.image })
       return made
     },
-    conflicts: { Forbidden: 'Your role cannot add events to this group’s calendar.' },
-    alreadyApplied: async (rt, g, p) => (await eventOnHost(rt, g, p.rkey)) && (p.capacity === undefined || (await capacityOnHost(rt, g, p.rkey)) === p.capacity),
+    conflicts: { Forbidden: 'Your role cannot add events to this group’s calendar.', ...IMAGE_CONFLICTS },
+    alreadyApplied: async (rt, g, p) =>
+      (await eventOnHost(rt, g, p.rkey)) && (p.capacity === undefined || (await capacityOnHost(rt, g, p.rkey)) === p.capacity) && (!p.image || (await imageOnHost(rt, g, p.rkey))),
     scope: { methods: ['example.groups.setEventCapacity'] },
     // The first event also makes the calendar space, but that change is not claimed as
     // ours: its cached effect is the event only, so the log's `space.created` is read like
@@ -103,7 +111,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     changes: ['record.created', 'event.capacitySet'],
     list: 'events',
     confirmed: 'keep',
-    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
+    identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey), ...(p.image ? [imageAddress(groupDid, p.rkey)] : [])],
     settle: async (tx, g, p, change, id) => {
       if (change.kind !== 'record.created' || change.subject !== eventAddress(g, p.rkey)) return
       const event = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
@@ -152,7 +160,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
         space: calendarSpace(g),
         collection: RSVP_COLLECTION,
         rkey: p.rkey,
-        record: { $type: RSVP_COLLECTION, subject: { uri: eventRefUri(g, p.rkey), cid }, status: rsvpToken(p.status), createdAt: new Date().toISOString() },
+        record: { $type: RSVP_COLLECTION, subject: { uri: eventAddress(g, p.rkey), cid }, status: rsvpToken(p.status), createdAt: new Date().toISOString() },
       })
     },
     conflicts: { RecordNotFound: 'This event is no longer on the calendar.' },

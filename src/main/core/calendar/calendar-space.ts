@@ -1,7 +1,7 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { EVENT_COLLECTION } from './event-record.js'
-import { formatSpaceAddress } from '../../../shared/space-address.js'
+import { formatSpaceAddress, spaceRecordAddress } from '../../../shared/space-address.js'
 import { ATTENDANCE_COLLECTION } from './attendance-record.js'
 
 export const CALENDAR_TYPE = 'community.lexicon.calendar'
@@ -16,6 +16,16 @@ export const LEGACY_RSVP_COLLECTION = 'example.groups.rsvp'
 export const ACCEPTANCE_COLLECTION = 'example.groups.acceptance'
 
 export const calendarSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: CALENDAR_TYPE, skey: 'self' })
+
+/**
+ * An event's address: how the change log names it, and how an RSVP and an image name their
+ * event (issue 36 #4): the address the host handed out for it
+ * (`<calendar space>/<group>/community.lexicon.calendar.event/<rkey>`), which any app can
+ * resolve with `com.atproto.space.getRecord`. It has more path segments than the `at-uri`
+ * format allows; the host takes it where an at-uri is asked for (docs/spaces.md, "How a
+ * record names a record in a space"), and still takes the short form Convene wrote before.
+ */
+export const eventAddress = (groupDid: string, rkey: string) => spaceRecordAddress(calendarSpace(groupDid), groupDid, EVENT_COLLECTION, rkey)
 export const membersSpace = (groupDid: string) => formatSpaceAddress({ authority: groupDid, type: 'members', skey: 'self' })
 
 /**

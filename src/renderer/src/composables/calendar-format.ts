@@ -4,6 +4,8 @@ import type { EventItem } from '../../../shared/ipc/views'
 
 /** What the event form gives: the fields of `event.create` and `event.update`. */
 export type EventFields = Extract<GroupAction, { kind: 'event.create' }>['event']
+/** What a new event is given with it: its places (absent: no limit) and its picture. */
+export type NewEventExtras = Pick<Extract<GroupAction, { kind: 'event.create' }>, 'capacity' | 'image'>
 export type EventStatus = NonNullable<EventFields['status']>
 export type EventMode = NonNullable<EventFields['mode']>
 
