@@ -118,5 +118,13 @@ test.describe('capacity and the waitlist', () => {
     await expect(places).toHaveText('2 going · 0 waitlisted · capacity 1', { timeout: 20_000 })
     await syncNow(page)
     await expect(places).toHaveText('2 going · 0 waitlisted · capacity 1', { timeout: 20_000 })
+
+    // With a place, the card gives a code to say at the door; the door, typing it, finds them first.
+    await expect(card.getByTestId('my-door-code')).toHaveText(/^Your code at the door: [0-9A-Z]{3}-[0-9A-Z]{3}$/)
+    const code = (await card.getByTestId('my-door-code').locator('strong').textContent())!
+    await card.getByRole('link', { name: 'Door mode for Meetup' }).click()
+    await page.getByRole('combobox', { name: 'Name or handle' }).pressSequentially(code.toLowerCase().replace('-', ' '))
+    await expect(page.getByRole('option')).toHaveCount(1)
+    await expect(page.getByRole('option')).toContainText(me.handle)
   })
 })

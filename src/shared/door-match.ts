@@ -1,3 +1,5 @@
+import { typedDoorCode } from './door-code.js'
+
 /**
  * Door mode's search (issue 27): a few letters of a name or handle to the people to
  * check in, fast enough for 5,000 at every keystroke (one pass over a prepared index,
@@ -11,6 +13,8 @@ export interface DoorCandidate {
   displayName: string | null
   going: boolean
   member: boolean
+  /** Their door code (door-code.ts), when known: typed whole, it finds them first. */
+  code?: string | null
 }
 
 interface Indexed<P> {
@@ -57,6 +61,11 @@ function quality(p: Indexed<DoorCandidate>, q: string): number | null {
 export function matchDoor<P extends DoorCandidate>(index: DoorIndex<P>, typed: string, checkedIn: ReadonlySet<string>, limit = 8): P[] {
   const q = doorQuery(typed)
   if (!q) return []
+  const code = typedDoorCode(typed)
+  if (code) {
+    const coded = index.filter((p) => p.person.code === code).map((p) => p.person)
+    if (coded.length) return coded.slice(0, limit)
+  }
   const found: { p: Indexed<P>; rank: number }[] = []
   for (const p of index) {
     const quality_ = quality(p, q)

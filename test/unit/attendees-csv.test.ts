@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ATTENDEES_HEAD, attendeesCsv } from '../../src/renderer/src/components/calendar/attendees-csv'
 
 const rsvp = (did: string, handle: string | null, status: 'going' | 'interested' | 'notgoing', standing: 'going' | 'waitlisted' | null = null, waitlistPosition: number | null = null) => ({ did, handle, status, standing, waitlistPosition })
-const person = (did: string, handle: string, displayName: string | null) => ({ did, handle, displayName, avatar: null, going: false, waitlisted: false, waitlistPosition: null, member: true })
+const person = (did: string, handle: string, displayName: string | null) => ({ did, handle, displayName, avatar: null, going: false, waitlisted: false, waitlistPosition: null, code: null, member: true })
 const checkIn = (did: string, over: Record<string, unknown> = {}) => ({
   did,
   handle: null,

@@ -32,6 +32,8 @@ export const DoorPersonView = z.object({
   waitlisted: z.boolean().default(false),
   /** Their place on the waitlist (1-based), when the host said it. */
   waitlistPosition: z.number().int().positive().nullable().default(null),
+  /** Their door code (shared/door-code.ts), which their own Convene shows them. */
+  code: z.string().nullable().default(null),
   member: z.boolean(),
 })
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { readItem, readItems } from '../cache/items.js'
@@ -11,6 +12,7 @@ import { calendarSpace } from './calendar-space.js'
 import { ATTENDANCE_COLLECTION, attendanceFromRecord, doorDeviceName, type AttendanceEntry } from './attendance-record.js'
 import type { AttendanceHistory, CheckIn, DoorData, DoorPerson } from '@shared/ipc/door-views.js'
 import { rsvpPlace, type Standing } from '@shared/rsvp-standing.js'
+import { doorCodeInput, doorCodeOf } from '@shared/door-code.js'
 
 /**
  * Every check-in in the group's calendar space, as the host serves them (read with the
@@ -55,7 +57,7 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
   const place = (did: string) => {
     const r = answers.get(did)
     const at = r ? rsvpPlace(r) : null
-    return { going: at === 'going', waitlisted: at === 'waitlisted', waitlistPosition: at === 'waitlisted' ? (r?.waitlistPosition ?? null) : null }
+    return { going: at === 'going', waitlisted: at === 'waitlisted', waitlistPosition: at === 'waitlisted' ? (r?.waitlistPosition ?? null) : null, code: null }
   }
   const people = new Map<string, DoorPerson>()
   for (const m of members) people.set(m.did, { did: m.did, handle: m.handle, displayName: m.displayName ?? null, avatar: null, ...place(m.did), member: true })
@@ -78,6 +80,7 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
     p.avatar = face?.avatar ?? null
     p.displayName ??= face?.displayName ?? null
   }
+  for (const p of people.values()) p.code = doorCodeOf(createHash('sha256').update(doorCodeInput(groupDid, rkey, p.did)).digest())
   const device = doorDeviceName()
   // A check-in being taken back (attendance.undo queued) is no longer shown as checked in,
   // nor one refused (a walk-in's handle that names no one) before the next read clears it.
