@@ -44,7 +44,7 @@ describe('a group host that does not answer', () => {
   })
 
   it('the person’s own server is held to a time limit too, and named as theirs, not the group host', async () => {
-    process.env.CONVENE_HOST_TIMEOUT_MS = '300'
+    process.env.CONVENE_SERVER_TIMEOUT_MS = '300'
     try {
       // A session whose server takes the connection and never answers.
       const session = { did: 'did:plc:memberaaaaaaaaaaaaaaaaaa', serverMetadata: { issuer: url }, fetchHandler: (path: string, init?: RequestInit) => fetch(new URL(path, url), init) } as unknown as OAuthSession
@@ -55,7 +55,7 @@ describe('a group host that does not answer', () => {
       expect(retryLater(err)).toBe(true)
       expect(plainReason(err)).toBe('Your account’s server is not answering. Your change is kept and will be sent when it answers.')
     } finally {
-      delete process.env.CONVENE_HOST_TIMEOUT_MS
+      delete process.env.CONVENE_SERVER_TIMEOUT_MS
     }
   })
 })

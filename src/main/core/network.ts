@@ -34,8 +34,18 @@ export const liveUpdatesWanted = () => process.env.CONVENE_LIVE_UPDATES !== 'off
  * a sync pass moves on). CONVENE_HOST_TIMEOUT_MS shortens it for tests of a hung host.
  */
 export const HOST_TIMEOUT_MS = 15_000
-export const hostTimeoutMs = () => {
-  const ms = Number(process.env.CONVENE_HOST_TIMEOUT_MS)
+export const hostTimeoutMs = () => limitFrom(process.env.CONVENE_HOST_TIMEOUT_MS)
+
+/**
+ * The same for the person's own server (their PDS: service auth, their own records).
+ * Apart from the host's, so a test that hangs a group host with a short limit does not
+ * hold the PDS beside it to that limit too (a PDS slow under load was then called not
+ * answering). CONVENE_SERVER_TIMEOUT_MS shortens it for tests of a hung server.
+ */
+export const ownServerTimeoutMs = () => limitFrom(process.env.CONVENE_SERVER_TIMEOUT_MS)
+
+const limitFrom = (value: string | undefined) => {
+  const ms = Number(value)
   return Number.isFinite(ms) && ms > 0 ? ms : HOST_TIMEOUT_MS
 }
 

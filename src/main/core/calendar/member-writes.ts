@@ -2,6 +2,7 @@ import type { OAuthSession } from '@atproto/oauth-client'
 import { UserFacingError } from '../ipc/errors.js'
 import { plainMessage } from '@shared/errors.js'
 import { OWN_SERVER_SILENCE, sendWithTimeLimit } from '../xrpc/time-limit.js'
+import { ownServerTimeoutMs } from '../network.js'
 import { callProcedure, type Send } from '../xrpc/validated-call.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { scopeFromScopeMissing } from '../../../shared/scopes.js'
@@ -37,7 +38,7 @@ export async function memberWrite(
  */
 export function ownPdsSend(session: OAuthSession, method: string): Send {
   return async (path, init) => {
-    const res = await sendWithTimeLimit(method, init, (i) => session.fetchHandler(path, i), undefined, OWN_SERVER_SILENCE)
+    const res = await sendWithTimeLimit(method, init, (i) => session.fetchHandler(path, i), ownServerTimeoutMs(), OWN_SERVER_SILENCE)
     if (res.status === 404 || res.status === 501) {
       await res.body?.cancel()
       throw new UserFacingError('SpacesUnsupported', plainMessage('SpacesUnsupported'))

@@ -6,6 +6,7 @@ import { UserFacingError } from '../ipc/errors.js'
 import type { MintServiceAuth } from '../xrpc/service-auth-cache.js'
 import { readXrpc, XrpcCallError } from '../xrpc/xrpc-error.js'
 import { OWN_SERVER_SILENCE, sendWithTimeLimit } from '../xrpc/time-limit.js'
+import { ownServerTimeoutMs } from '../network.js'
 
 const METHOD = 'com.atproto.server.getServiceAuth'
 
@@ -18,7 +19,7 @@ export function mintWithSession(session: () => Promise<OAuthSession>): MintServi
   return async (aud, lxm, exp) => {
     const s = await session()
     const query = new URLSearchParams({ aud, lxm, exp: String(exp) })
-    const res = await sendWithTimeLimit(METHOD, {}, (init) => s.fetchHandler(`/xrpc/${METHOD}?${query}`, init), undefined, OWN_SERVER_SILENCE)
+    const res = await sendWithTimeLimit(METHOD, {}, (init) => s.fetchHandler(`/xrpc/${METHOD}?${query}`, init), ownServerTimeoutMs(), OWN_SERVER_SILENCE)
     try {
       return (await readXrpc<{ token: string }>(METHOD, res)).token
     } catch (err) {
