@@ -1,6 +1,8 @@
 import { computed, shallowRef, watch } from 'vue'
 import type { GroupSummary, OutboxItem } from '../../../shared/ipc/views'
 import { outboxKey, useGroupsStore } from '../stores/groups'
+import { useApi } from '../ipc/use-api'
+import { personName } from './person-name'
 
 /** One row of a bulk action: what it was about, named for people, and its queued action. */
 export interface BulkRow {
@@ -29,7 +31,10 @@ export interface BulkRun {
  */
 export function useBulkResults(group: () => GroupSummary) {
   const store = useGroupsStore()
+  const api = useApi()
   const run = shallowRef<BulkRun | null>(null)
+  /** Counts bulk actions started, so a look-up for an earlier one never renames a later one's rows. */
+  let generation = 0
   /** The run's outbox rows seen in the outbox (by outboxKey), and those the person undid. */
   const seen = shallowRef(new Set<string>())
   const undone = shallowRef(new Set<number>())
@@ -58,6 +63,21 @@ export function useBulkResults(group: () => GroupSummary) {
       return { ...row, state: 'waiting', reason: null }
     }),
   )
+  /**
+   * Rows chosen before their person's handle was known (a list shows a row at once and its
+   * verified handle a moment later) are named again once it is looked up, so the results
+   * name people, never a DID (a failure leaves the short DID as it was).
+   */
+  async function nameUnnamed(rows: BulkRow[], of: number) {
+    for (const row of rows.filter((r) => r.key.startsWith('did:') && r.name === personName({ did: r.key }))) {
+      const person = await api['people.resolve']({ ref: row.key }).catch(() => null)
+      // A later bulk action (or closing the results) ends this one's naming.
+      if (!person?.handle || of !== generation || !run.value) continue
+      const named = personName({ did: person.did, handle: person.handle })
+      run.value = { ...run.value, rows: run.value.rows.map((r) => (r.outboxId === row.outboxId ? { ...r, name: named } : r)) }
+    }
+  }
+
   const counts = computed(() => {
     const c = { waiting: 0, done: 0, failed: 0, undone: 0 }
     for (const r of results.value) c[r.state]++
@@ -73,6 +93,7 @@ export function useBulkResults(group: () => GroupSummary) {
       seen.value = new Set()
       undone.value = new Set()
       run.value = { verb, rows }
+      void nameUnnamed(rows, ++generation)
     },
     /** The person took back rows not yet sent (Undo): they say so, not "done". */
     markUndone(ids: number[]) {
