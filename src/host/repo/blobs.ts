@@ -123,10 +123,27 @@ async function dropUnreferenced(db: Db, groupDid: string, now: Date): Promise<vo
  * were uploaded (a PDS refuses a record naming a blob it does not hold): otherwise a
  * reader, or a relay, would be sent to bytes nobody serves.
  */
-export async function checkRepoBlobs(db: Db, groupDid: string, refs: BlobRefFound[]): Promise<void> {
+export function checkRepoBlobs(db: Db, groupDid: string, refs: BlobRefFound[]): Promise<void> {
+  return requireAsUploaded(
+    refs,
+    (cid) => db.selectFrom('repo_blob').select(['mimeType', 'size']).where('groupDid', '=', groupDid).where('cid', '=', cid).executeTakeFirst(),
+    (cid) => `The image ${cid} was not uploaded to the group's repo (com.atproto.repo.uploadBlob)`,
+  )
+}
+
+/**
+ * Each blob ref names an image `find` holds, with the type and size it was uploaded with;
+ * else `InvalidRequest`, worded by `notUploaded` when there is no such image. One rule for
+ * the repo's images and a space's (spaces/space-blobs.ts).
+ */
+export async function requireAsUploaded(
+  refs: BlobRefFound[],
+  find: (cid: string) => Promise<{ mimeType: string; size: number } | undefined>,
+  notUploaded: (cid: string) => string,
+): Promise<void> {
   for (const ref of refs) {
-    const row = await db.selectFrom('repo_blob').select(['mimeType', 'size']).where('groupDid', '=', groupDid).where('cid', '=', ref.cid).executeTakeFirst()
-    if (!row) throw refuse('InvalidRequest', `The image ${ref.cid} was not uploaded to the group's repo (com.atproto.repo.uploadBlob)`)
+    const row = await find(ref.cid)
+    if (!row) throw refuse('InvalidRequest', notUploaded(ref.cid))
     if (row.mimeType !== ref.mimeType || row.size !== ref.size) {
       throw refuse('InvalidRequest', `The image ${ref.cid} is a ${row.mimeType} of ${row.size} bytes, not what the record says`)
     }

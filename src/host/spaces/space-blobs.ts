@@ -5,8 +5,7 @@ import { sha256 } from 'multiformats/hashes/sha2'
 import { BlobRef } from '@atproto/lexicon'
 import { InvalidRequestError } from '@atproto/xrpc-server'
 import type { HostDatabaseSchema } from '../db/schema.js'
-import { refuse } from '../errors.js'
-import { BLOB_TYPES, blobRefsIn, readAll, sniffImageType } from '../repo/blobs.js'
+import { BLOB_TYPES, blobRefsIn, readAll, requireAsUploaded, sniffImageType } from '../repo/blobs.js'
 
 type Db = Kysely<HostDatabaseSchema>
 
@@ -90,12 +89,10 @@ async function dropUnreferenced(db: Db, groupDid: string, now: Date): Promise<vo
  * as they were uploaded: otherwise a reader would be sent to bytes the space does not
  * hold (or another space's, whose readers may differ).
  */
-export async function checkSpaceBlobs(db: Db, space: string, record: unknown): Promise<void> {
-  for (const ref of blobRefsIn(record)) {
-    const row = await db.selectFrom('space_blob').select(['mimeType', 'size']).where('space', '=', space).where('cid', '=', ref.cid).executeTakeFirst()
-    if (!row) throw refuse('InvalidRequest', `The image ${ref.cid} was not uploaded for this space (example.groups.uploadSpaceBlob)`)
-    if (row.mimeType !== ref.mimeType || row.size !== ref.size) {
-      throw refuse('InvalidRequest', `The image ${ref.cid} is a ${row.mimeType} of ${row.size} bytes, not what the record says`)
-    }
-  }
+export function checkSpaceBlobs(db: Db, space: string, record: unknown): Promise<void> {
+  return requireAsUploaded(
+    blobRefsIn(record),
+    (cid) => db.selectFrom('space_blob').select(['mimeType', 'size']).where('space', '=', space).where('cid', '=', cid).executeTakeFirst(),
+    (cid) => `The image ${cid} was not uploaded for this space (example.groups.uploadSpaceBlob)`,
+  )
 }
