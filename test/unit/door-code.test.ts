@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
+import { doorCodesFor } from '../../src/main/core/calendar/door-codes'
 import { describe, expect, it } from 'vitest'
-import { doorCodeInput, doorCodeOf, typedDoorCode } from '../../src/shared/door-code'
+import { typedDoorCode } from '../../src/shared/door-code'
 import { doorIndex, matchDoor } from '../../src/shared/door-match'
 
-const codeFor = (group: string, rkey: string, did: string) => doorCodeOf(createHash('sha256').update(doorCodeInput(group, rkey, did)).digest())
+const codeFor = (group: string, rkey: string, did: string) => doorCodesFor(group, rkey, [did]).get(did)!
 const G = 'did:plc:group'
 const person = (did: string, displayName: string, code: string | null) => ({ did, handle: `${did.slice(8)}.test`, displayName, going: true, member: true, code })
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CacheSchema } from '../cache/cache-db.js'
 import { readItem, readItems } from '../cache/items.js'
@@ -12,7 +11,7 @@ import { calendarSpace } from './calendar-space.js'
 import { ATTENDANCE_COLLECTION, attendanceFromRecord, doorDeviceName, type AttendanceEntry } from './attendance-record.js'
 import type { AttendanceHistory, CheckIn, DoorData, DoorPerson } from '@shared/ipc/door-views.js'
 import { rsvpPlace, type Standing } from '@shared/rsvp-standing.js'
-import { doorCodeInput, doorCodeOf } from '@shared/door-code.js'
+import { doorCodesFor } from './door-codes.js'
 
 /**
  * Every check-in in the group's calendar space, as the host serves them (read with the
@@ -80,7 +79,8 @@ export async function doorData(cache: Kysely<CacheSchema>, groupDid: string, rke
     p.avatar = face?.avatar ?? null
     p.displayName ??= face?.displayName ?? null
   }
-  for (const p of people.values()) p.code = doorCodeOf(createHash('sha256').update(doorCodeInput(groupDid, rkey, p.did)).digest())
+  const codes = doorCodesFor(groupDid, rkey, people.keys())
+  for (const p of people.values()) p.code = codes.get(p.did) ?? null
   const device = doorDeviceName()
   // A check-in being taken back (attendance.undo queued) is no longer shown as checked in,
   // nor one refused (a walk-in's handle that names no one) before the next read clears it.
