@@ -71,8 +71,9 @@ export async function commitWrites(
   const ops: RecordWriteOp[] = []
   const frameOps: FrameOp[] = []
   const results: WriteResult[] = []
-  /** The images each written record names, by its place among `ops`. */
+  /** The images each written record names, and its encoded size, by its place among `ops`. */
   const images: string[][] = []
+  const sizes: number[] = []
   let records = 0
   let recordBytes = 0
   const seen = new Set<string>()
@@ -98,6 +99,7 @@ export async function commitWrites(
       frameOps.push({ action: 'delete', path, cid: null, prev: parseCid(current.cid) })
       results.push({ action: 'delete', uri })
       images.push([])
+      sizes.push(0)
       records--
       recordBytes -= Number(current.size)
       continue
@@ -106,8 +108,9 @@ export async function commitWrites(
     const refs = blobRefsIn(w.record)
     await checkRepoBlobs(tx, groupDid, refs)
     images.push([...new Set(refs.map((r) => r.cid))])
+    sizes.push(cborEncode(w.record).byteLength)
     if (!current) records++
-    recordBytes += cborEncode(w.record).byteLength - Number(current?.size ?? 0)
+    recordBytes += sizes[sizes.length - 1]! - Number(current?.size ?? 0)
     const action = current ? WriteOpAction.Update : WriteOpAction.Create
     ops.push({ action, collection: w.collection as never, rkey: w.rkey as never, record: w.record } as RecordWriteOp)
     frameOps.push({ action, path, cid: null, ...(current ? { prev: parseCid(current.cid) } : {}) })
@@ -148,7 +151,7 @@ export async function commitWrites(
     if (!cid) throw new Error(`the commit lost ${frameOp.path}`)
     frameOp.cid = cid
     result.cid = cid.toString()
-    const row = { groupDid, collection: op.collection as string, rkey: op.rkey as string, cid: cid.toString(), rev: commit.rev, size: cborEncode(op.record as never).byteLength }
+    const row = { groupDid, collection: op.collection as string, rkey: op.rkey as string, cid: cid.toString(), rev: commit.rev, size: sizes[i]! }
     await tx
       .insertInto('repo_record')
       .values(row)
