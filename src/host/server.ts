@@ -13,6 +13,7 @@ import { createXrpcServer } from './xrpc.js'
 import type { HostConfig, HostOptions } from './config.js'
 import type { HostContext } from './context.js'
 import { listenOn, closeServer } from '../node/listen.js'
+import { holdEarlyRequests } from './early-requests.js'
 import { createIdResolver } from '../node/id-resolver.js'
 import { HostDidCache } from './identity/did-cache.js'
 import { answerOtherErrors, retryAfterOn503 } from './unavailable.js'
@@ -63,12 +64,15 @@ export async function startHost(
   const hostKey = options.hostKey ?? loadHostKey({ keyFile: options.keyFile, dataDir: options.dataDir })
   const server = http.createServer()
   // Bind first: with --port 0 the public URL (and so the DID documents) needs the port.
+  // What reaches it meanwhile waits for the routes (early-requests.ts).
+  const early = holdEarlyRequests(server)
   await listenOn(server, options.port, options.bind)
   const port = (server.address() as AddressInfo).port
   const publicUrl = options.publicUrl || `http://${options.bind}:${port}`
   const cfg: HostConfig = { ...options, port, publicUrl, hostKey }
 
   const db = await openHostDb(cfg.dataDir, hostKey, { url: cfg.db }).catch(async (err: unknown) => {
+    early.refuseHeld()
     await closeServer(server)
     throw err
   })
@@ -81,6 +85,7 @@ export async function startHost(
     return { identity, groupAuth, groups }
   }).catch(async (err: unknown) => {
     await db.destroy()
+    early.refuseHeld()
     await closeServer(server)
     throw err
   })
@@ -98,6 +103,7 @@ export async function startHost(
   ctx.changeStreams = await ChangeStreams.start(db, { limits: cfg.streamLimits ?? DEFAULT_STREAM_LIMITS, logger, postgresUrl: cfg.db }).catch(async (err: unknown) => {
     counters.close()
     await db.destroy()
+    early.refuseHeld()
     await closeServer(server)
     throw err
   })
@@ -117,7 +123,7 @@ export async function startHost(
   app.use(xrpc.xrpc.router)
   registerNotFound(app)
   app.use(answerOtherErrors)
-  server.on('request', app)
+  early.serveWith(app)
   server.on('upgrade', upgradeHandler({ ctx, xrpc, app, connections: ctx.changeStreams.connections, counters, rateLimits: cfg.rateLimits }))
   // The change log is kept for --change-log-days; every process prunes it.
   const pruning = startChangeLogPruning(db, { days: cfg.changeLogDays ?? DEFAULT_CHANGE_LOG_DAYS, logger })
