@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test'
 import { test, expect, saveDownload, signInThroughPds } from './support/fixtures.js'
 import { asPeer } from './support/peer.js'
 import { axeViolations } from './support/axe.js'
+import { takeHostDown } from './support/stack-control.js'
+import { syncNow } from './support/start-group.js'
 
 // A zone with a half-hour offset and no summer time: local 19:00 is 13:30 UTC all year.
 const ZONE = 'Asia/Kolkata'
@@ -214,6 +216,74 @@ test.describe('calendar', () => {
     await expect(edited).toHaveCount(0, { timeout: 20_000 })
     await expect(page.getByTestId('agenda-empty')).toBeVisible()
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
+  })
+
+  test('a weekly series made offline is sent once the host is back; one date moved, the later ones renamed, the .ics carrying the rule', async ({ page, app, signedIn: _owner }) => {
+    test.setTimeout(120_000)
+    await startGroupAndOpenCalendar(page, 'series', 'Chess club')
+    const first = dayInZone(2)
+    const bringBack = await takeHostDown()
+    try {
+      await page.getByRole('button', { name: 'New event' }).click()
+      const form = page.getByRole('dialog', { name: 'New event' })
+      await form.getByLabel('Name').fill('Chess night')
+      await form.getByLabel('Start date').fill(first)
+      await form.getByLabel('Start time').fill('19:00')
+      await form.getByLabel('End time').fill('21:00')
+      const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${first}T12:00:00Z`))
+      await form.getByLabel('Repeats').selectOption({ label: `Every week on ${weekday}` })
+      await form.getByLabel('How many times').fill('4')
+      await form.getByRole('button', { name: 'Add 4 events' }).click()
+      await expect(form).toBeHidden()
+      // Shown at once from the cache, each date an event of its own, waiting to be sent.
+      const cards = page.getByRole('article', { name: 'Chess night' })
+      await expect(cards).toHaveCount(4)
+      await expect(cards.getByText('Sending…')).toHaveCount(4)
+      await expect(cards.first().getByTestId('event-series')).toHaveText('Every week · 1 of 4')
+      await expect(page.getByTestId('connection-state')).toHaveText('Offline · 4 waiting', { timeout: 15_000 })
+    } finally {
+      await bringBack()
+    }
+    await syncNow(page)
+    const cards = page.getByRole('article', { name: 'Chess night' })
+    await expect(cards.getByText('Sending…')).toHaveCount(0, { timeout: 20_000 })
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date', { timeout: 20_000 })
+
+    // The second date moves a day later, alone: it keeps its place in the series.
+    const second = cards.nth(1)
+    const secondDay = new Date(`${first}T12:00:00Z`)
+    secondDay.setUTCDate(secondDay.getUTCDate() + 8)
+    const movedTo = secondDay.toISOString().slice(0, 10)
+    await second.getByRole('button', { name: 'Edit Chess night' }).click()
+    const edit = page.getByRole('dialog', { name: 'Edit “Chess night”' })
+    await expect(edit.getByRole('group', { name: 'Change' })).toBeVisible()
+    await edit.getByLabel('This event only').check()
+    await edit.getByLabel('Start date').fill(movedTo)
+    await edit.getByLabel('End date').fill(movedTo)
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    await expect(edit).toBeHidden()
+    await expect(page.getByTestId(`agenda-${movedTo}`).getByRole('article', { name: 'Chess night' }).getByTestId('event-series')).toHaveText('Every week · 2 of 4')
+
+    // The third and the one after it are renamed together.
+    await cards.nth(2).getByRole('button', { name: 'Edit Chess night' }).click()
+    const rename = page.getByRole('dialog', { name: 'Edit “Chess night”' })
+    await rename.getByLabel('This and the 1 following event').check()
+    await rename.getByLabel('Name').fill('Chess and tea')
+    await rename.getByRole('button', { name: 'Save changes' }).click()
+    await expect(rename).toBeHidden()
+    await expect(page.getByRole('article', { name: 'Chess and tea' })).toHaveCount(2)
+    await expect(page.getByRole('article', { name: 'Chess and tea' }).getByText('Sending…')).toHaveCount(0, { timeout: 20_000 })
+
+    const { text: ics } = await saveDownload(page, app, () => page.getByRole('button', { name: 'Export .ics' }).click())
+    const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n')
+    expect(lines).toContain('RRULE:FREQ=WEEKLY;COUNT=4')
+    // The zone as the browser names it (Chromium says Asia/Calcutta, IANA's older name for the same zone), defined beside its use.
+    const zone = lines.find((l) => l.startsWith('TZID:'))!.slice('TZID:'.length)
+    expect([ZONE, 'Asia/Calcutta']).toContain(zone)
+    expect(lines).toContain(`DTSTART;TZID=${zone}:${first.replaceAll('-', '')}T190000`)
+    // One master and three exceptions (the moved date, the two renamed): one VEVENT per date another app would otherwise duplicate.
+    expect(lines.filter((l) => l.startsWith('RECURRENCE-ID;TZID='))).toHaveLength(3)
+    expect(lines.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(4)
   })
 
   test('a member sees the calendar read-only and answers for themselves', async ({ page, app, signedIn: _owner }, testInfo) => {

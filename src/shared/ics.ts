@@ -2,6 +2,8 @@
  * iCalendar (RFC 5545) export of a group's calendar: pure, so the renderer builds the
  * file itself and both shells download it the same way.
  */
+import { vtimezone } from './ics-timezone.js'
+import { civilOf, parseRRule, ruleDates, wallClock, type SeriesLink } from './recurrence.js'
 
 export interface IcsEvent {
   /** A globally unique, stable identifier: the event's record address. */
@@ -16,6 +18,8 @@ export interface IcsEvent {
   /** The event's first link (VEVENT has one URL). */
   url?: string | null
   createdAt?: string | null
+  /** The series it is an occurrence of, and the series' own UID: the file then carries the rule once. */
+  series?: (SeriesLink & { uid: string }) | null
 }
 
 /**
@@ -88,23 +92,90 @@ export function foldLine(line: string): string {
   return parts.join(`${CRLF} `)
 }
 
+/** One VEVENT's lines after its UID and DTSTAMP: its times (`start`: DTSTART and what follows) and what it says. */
+function eventBody(e: IcsEvent, start: string[]): string[] {
+  const lines = [...start]
+  if (e.createdAt) lines.push(`CREATED:${utcDateTime(e.createdAt)}`)
+  lines.push(`SUMMARY:${escapeText(e.name)}`)
+  if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`)
+  if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`)
+  if (e.status && ICS_STATUS[e.status]) lines.push(`STATUS:${ICS_STATUS[e.status]}`)
+  // URI value, not TEXT: not escaped (RFC 5545 3.8.4.6).
+  if (e.url && /^\S+$/.test(e.url)) lines.push(`URL:${e.url}`)
+  return lines
+}
+
+const instantTimes = (e: IcsEvent) => [`DTSTART:${utcDateTime(e.startsAt)}`, ...(e.endsAt ? [`DTEND:${utcDateTime(e.endsAt)}`] : [])]
+const durationOf = (e: IcsEvent) => (e.endsAt ? Date.parse(e.endsAt) - Date.parse(e.startsAt) : null)
+const SAID = ['name', 'description', 'location', 'status', 'url'] as const
+
+/**
+ * A series as RFC 5545 writes one: a master VEVENT with DTSTART in the series' zone, its
+ * RRULE, and EXDATE for the dates whose occurrence is gone; then, under the same UID, one
+ * VEVENT per occurrence that differs from what the rule makes (moved, retimed, renamed,
+ * cancelled), named by its RECURRENCE-ID. The master says what the first occurrence
+ * says. Answers null when the rule is not one Convene reads: the occurrences are then
+ * written as plain events.
+ */
+function seriesEvents(occurrences: IcsEvent[], stamp: string): { lines: string[]; tzid: string; years: number[] } | null {
+  const link = occurrences[0]!.series!
+  const rule = parseRRule(link.rrule)
+  if (!rule || Number.isNaN(Date.parse(link.dtstart))) return null
+  const { tzid } = link
+  const template = occurrences.find((o) => o.series!.recurrenceId === link.dtstart) ?? occurrences[0]!
+  const duration = durationOf(template)
+  const firstWall = wallClock(link.dtstart, tzid)
+  const time = firstWall.slice(8)
+  const ruleWalls = ruleDates(rule, civilOf(firstWall)).map((c) => `${c.y}${String(c.m).padStart(2, '0')}${String(c.d).padStart(2, '0')}${time}`)
+  const present = new Set(occurrences.map((o) => wallClock(o.series!.recurrenceId, tzid)))
+  const gone = ruleWalls.filter((w) => !present.has(w))
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${escapeText(link.uid)}`,
+    `DTSTAMP:${stamp}`,
+    ...eventBody(template, [
+      `DTSTART;TZID=${tzid}:${firstWall}`,
+      ...(duration !== null ? [`DTEND;TZID=${tzid}:${wallClock(new Date(Date.parse(link.dtstart) + duration), tzid)}`] : []),
+      `RRULE:${link.rrule}`,
+      ...(gone.length ? [`EXDATE;TZID=${tzid}:${gone.join(',')}`] : []),
+    ]),
+    'END:VEVENT',
+  ]
+  for (const o of occurrences) {
+    const moved = Date.parse(o.startsAt) !== Date.parse(o.series!.recurrenceId) || durationOf(o) !== duration
+    if (!moved && SAID.every((k) => (o[k] ?? null) === (template[k] ?? null))) continue
+    lines.push('BEGIN:VEVENT', `UID:${escapeText(link.uid)}`, `DTSTAMP:${stamp}`, `RECURRENCE-ID;TZID=${tzid}:${wallClock(o.series!.recurrenceId, tzid)}`, ...eventBody(o, instantTimes(o)), 'END:VEVENT')
+  }
+  const years = [...ruleWalls, ...occurrences.map((o) => wallClock(o.startsAt, tzid))].map((w) => Number(w.slice(0, 4)))
+  return { lines, tzid, years }
+}
+
 /** The whole VCALENDAR, lines joined with CRLF and ending with one. */
 export function toIcs(events: readonly IcsEvent[], options: IcsOptions = {}): string {
   const stamp = utcDateTime(options.now ?? new Date())
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${ICS_PRODID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH']
   if (options.calendarName) lines.push(`X-WR-CALNAME:${escapeText(options.calendarName)}`)
+  const series = new Map<string, IcsEvent[]>()
+  const single: IcsEvent[] = []
   for (const e of events) {
-    lines.push('BEGIN:VEVENT', `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`, `DTSTART:${utcDateTime(e.startsAt)}`)
-    if (e.endsAt) lines.push(`DTEND:${utcDateTime(e.endsAt)}`)
-    if (e.createdAt) lines.push(`CREATED:${utcDateTime(e.createdAt)}`)
-    lines.push(`SUMMARY:${escapeText(e.name)}`)
-    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`)
-    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`)
-    if (e.status && ICS_STATUS[e.status]) lines.push(`STATUS:${ICS_STATUS[e.status]}`)
-    // URI value, not TEXT: not escaped (RFC 5545 3.8.4.6).
-    if (e.url && /^\S+$/.test(e.url)) lines.push(`URL:${e.url}`)
-    lines.push('END:VEVENT')
+    if (e.series) series.set(e.series.uid, [...(series.get(e.series.uid) ?? []), e])
+    else single.push(e)
   }
+  const zones = new Map<string, number[]>()
+  const written: string[] = []
+  for (const occurrences of series.values()) {
+    occurrences.sort((a, b) => Date.parse(a.series!.recurrenceId) - Date.parse(b.series!.recurrenceId))
+    const made = seriesEvents(occurrences, stamp)
+    if (!made) {
+      single.push(...occurrences)
+      continue
+    }
+    written.push(...made.lines)
+    zones.set(made.tzid, [...(zones.get(made.tzid) ?? []), ...made.years])
+  }
+  for (const [tzid, years] of zones) lines.push(...vtimezone(tzid, Math.min(...years), Math.max(...years)))
+  lines.push(...written)
+  for (const e of single) lines.push('BEGIN:VEVENT', `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`, ...eventBody(e, instantTimes(e)), 'END:VEVENT')
   lines.push('END:VCALENDAR')
   return lines.map(foldLine).join(CRLF) + CRLF
 }

@@ -20,6 +20,7 @@ import { isSpaceAddress, isValidSpaceType } from '../space-address.js'
 import { AttendanceHistoryView, DoorView } from './door-views.js'
 import { MAX_CAPACITY } from '../rsvp-standing.js'
 import { cleanHandle, handleProblem } from '../handle-syntax.js'
+import { knownZone, parseRRule, SERIES_ID } from '../recurrence.js'
 
 const Empty = z.object({}).strict()
 
@@ -78,6 +79,16 @@ const EventAddress = z
   .strict()
 const EventUri = z.object({ kind: z.literal('uri'), uri: LinkUri, name: PlacePart }).strict()
 const EventLink = z.object({ uri: LinkUri, name: PlacePart }).strict()
+/** The series an occurrence belongs to (shared/recurrence.ts): one of the rules Convene writes, in a zone this computer knows. */
+const EventSeries = z
+  .object({
+    id: z.string().regex(SERIES_ID, 'not a series id'),
+    rrule: z.string().refine((r) => parseRRule(r) !== null, 'not a weekly or monthly rule with a count'),
+    tzid: z.string().min(1).max(64).refine(knownZone, 'not a time zone'),
+    dtstart: IsoDate,
+    recurrenceId: IsoDate,
+  })
+  .strict()
 const EventFields = z
   .object({
     name: z.string().trim().min(1, 'give the event a name').max(300),
@@ -91,6 +102,8 @@ const EventFields = z
     /** The places Convene's form edits: addresses and links; other kinds stay on the record as they are. */
     locations: z.array(z.discriminatedUnion('kind', [EventAddress, EventUri])).max(20).optional(),
     uris: z.array(EventLink).max(20).optional(),
+    /** Set when the event is an occurrence of a weekly or monthly series; an edit that leaves it out keeps it. */
+    series: EventSeries.optional(),
   })
   .strict()
   // Compared as instants: the two may carry different offsets (across a summer-time change).

@@ -29,6 +29,23 @@ export type EventLocation = z.infer<typeof EventLocationView>
 /** A link that goes with an event (tickets, a page, the stream), with its name when given. */
 export const EventLinkView = z.object({ uri: z.string(), name: optionalText })
 
+/**
+ * An event the account said it goes to or is interested in, not yet over (issue 36): what
+ * the window's notifications compare from one summary to the next.
+ */
+export const MyComingEventView = z.object({
+  rkey: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  status: z.enum(EVENT_STATUSES).nullable(),
+  myRsvp: z.enum(['going', 'interested']),
+  /** Going or waitlisted where the event has a capacity; null otherwise. */
+  standing: z.enum(['going', 'waitlisted']).nullable(),
+  /** This account is changing it itself (a queued action): not news to tell. */
+  pending: z.boolean(),
+})
+export type MyComingEvent = z.output<typeof MyComingEventView>
+
 export const GroupSummaryView = z.object({
   accountDid: z.string(),
   did: z.string(),
@@ -61,6 +78,8 @@ export const GroupSummaryView = z.object({
   accepted: z.boolean().nullable(),
   /** The group's avatar as a data: URL (PNG, JPEG or WebP, checked by the core); null when it has none. */
   avatar: z.string().nullable().default(null),
+  /** The events this account goes to or is interested in, nearest first (at most 30). */
+  myEvents: z.array(MyComingEventView).max(30).default([]),
 })
 
 /** The handle of someone the host names only by DID: verified both ways, filled in after a sync; null until then or if none holds. */
@@ -237,6 +256,8 @@ export const EventView = z.object({
   status: z.enum(EVENT_STATUSES).nullable().default(null),
   locations: z.array(EventLocationView).default([]),
   uris: z.array(EventLinkView).default([]),
+  /** The weekly or monthly series it is an occurrence of (shared/recurrence.ts), or null. */
+  series: z.object({ id: z.string(), rrule: z.string(), tzid: z.string(), dtstart: z.string(), recurrenceId: z.string() }).nullable().default(null),
   createdAt: z.string(),
   /** This account's own answer, from its own PDS. */
   myRsvp: z.string().nullable(),

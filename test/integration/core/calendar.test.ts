@@ -6,6 +6,10 @@ import { GroupCredentials } from '../../../src/main/core/credentials/group-crede
 import { calendarSpace, ensureCalendarSpace } from '../../../src/main/core/calendar/calendar-space.js'
 import { rpcScope } from '../../../src/shared/scopes.js'
 import { createHostCallFetch } from '@node/safe-fetch.js'
+import { followingUpdates, seriesCreates } from '../../../src/renderer/src/composables/event-series.js'
+import { fieldsOfEvent } from '../../../src/renderer/src/composables/calendar-format.js'
+import { isoWithOffset } from '../../../src/shared/calendar-dates.js'
+import { toIcs } from '../../../src/shared/ics.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness
@@ -142,6 +146,65 @@ describe('the group calendar, written as the group with a DPoP-bound credential'
     const rt = await app.core.groups.runtime(owner)
     const err = await rt.auth.get(net.stack.host.aud, 'example.groups.notifyWrite').catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'ScopeMissingError', data: { scope: rpcScope('example.groups.notifyWrite', net.stack.host.aud) } })
+  })
+})
+
+describe('a weekly series (issue 36)', () => {
+  const E = 'community.lexicon.calendar.event'
+  const onHost = async (rkey: string) => {
+    const rt = await app.core.groups.runtime(owner)
+    const host = await rt.hostOf(groupDid())
+    return (await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid()), repo: groupDid(), collection: E, rkey })).value as Record<string, unknown>
+  }
+  const inSeries = async (id: string) => (await events()).filter((e) => e.series?.id === id).sort((a, b) => Date.parse(a.series!.recurrenceId) - Date.parse(b.series!.recurrenceId))
+
+  it('is made while the host is down, shown at once, sent once it is back as plain events naming their series; one moved, then the rest renamed', async () => {
+    const first = new Date(Date.now() + 3 * 86_400_000)
+    first.setHours(19, 0, 0, 0)
+    const actions = seriesCreates({ name: 'Board games', startsAt: isoWithOffset(first), endsAt: isoWithOffset(new Date(first.getTime() + 2 * 3600_000)) }, { capacity: 12 }, { choice: 'weekly', count: 4 })
+    const id = (actions[0] as { event: { series: { id: string } } }).event.series.id
+    await net.running.restartHost({
+      whileDown: async () => {
+        await app.call('groups.actMany', { accountDid: owner, groupDid: groupDid(), actions })
+        const shown = await inSeries(id)
+        expect(shown.map((e) => [e.pending, e.capacity, e.series?.rrule])).toEqual(Array(4).fill([true, 12, 'FREQ=WEEKLY;COUNT=4']))
+      },
+    })
+    const back = Date.now()
+    await app.call('sync.now', {})
+    await settled()
+    // Sent once the host is back, without waiting out a time limit (a host that bound its port before it could answer once left such a request hanging).
+    expect(Date.now() - back).toBeLessThan(10_000)
+    const stored = await eventually(async () => {
+      const list = await inSeries(id)
+      return list.length === 4 && list.every((e) => e.uri && !e.pending) ? list : null
+    })
+    // A week apart at the same wall-clock time, each a whole event of its own with its own places.
+    expect(stored.map((e) => new Date(e.startsAt).getHours())).toEqual([19, 19, 19, 19])
+    expect(stored.map((e) => e.capacity)).toEqual([12, 12, 12, 12])
+    const record = await onHost(stored[1]!.rkey)
+    expect(record).toMatchObject({ $type: E, name: 'Board games', series: { $type: 'example.groups.defs#eventSeries', id, rrule: 'FREQ=WEEKLY;COUNT=4', recurrenceId: stored[1]!.series!.recurrenceId, dtstart: stored[0]!.series!.recurrenceId } })
+
+    // One date moved a day later ("this event only"): it keeps its place in the series.
+    const third = stored[2]!
+    const moved = isoWithOffset(new Date(Date.parse(third.startsAt) + 86_400_000))
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.update', rkey: third.rkey, event: { ...fieldsOfEvent(third), startsAt: moved, endsAt: isoWithOffset(new Date(Date.parse(moved) + 2 * 3600_000)) } } })
+    await settled()
+    expect(await onHost(third.rkey)).toMatchObject({ startsAt: moved, series: { recurrenceId: third.series!.recurrenceId } })
+
+    // "This and following" from the second: renamed from there on, the first untouched, the moved one keeping its day.
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    const now = await inSeries(id)
+    await app.call('groups.actMany', { accountDid: owner, groupDid: groupDid(), actions: followingUpdates(now, now[1]!, { ...fieldsOfEvent(now[1]!), name: 'Board games night' }) })
+    await settled()
+    expect(await Promise.all(stored.map(async (e) => (await onHost(e.rkey)).name))).toEqual(['Board games', 'Board games night', 'Board games night', 'Board games night'])
+    expect((await onHost(third.rkey)).startsAt).toBe(moved)
+
+    // The .ics carries the rule once, the moved date as its exception.
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    const ics = toIcs((await inSeries(id)).map((e) => ({ uid: e.uri, name: e.name, startsAt: e.startsAt, endsAt: e.endsAt, series: { ...e.series!, uid: `series-${id}` } })))
+    expect(ics).toContain('RRULE:FREQ=WEEKLY;COUNT=4')
+    expect(ics.match(/RECURRENCE-ID/g)).toHaveLength(3) // the moved date, and the two renamed after it
   })
 })
 

@@ -63,6 +63,26 @@ describe('who is coming: every member’s RSVPs on the organizer’s calendar', 
     expect(named.rsvps.find((r) => r.did === pds.did('member'))?.handle).toBe(net.stack.accounts.find((a) => a.name === 'member')!.handle)
   })
 
+  it('tells the window of a place that opened for this account: its summary carries the events it goes to, with its standing (issue 36)', async () => {
+    const myEvents = async () => (await app.call('groups.list', {})).find((g) => g.did === groupDid())!.myEvents
+    const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString()
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.create', event: { name: 'Boat trip', startsAt }, capacity: 1 } })
+    await settled()
+    const boat = await eventually(async () => (await events()).find((e) => e.name === 'Boat trip' && e.uri))
+    expect((await answer('member', boat.rkey, 'going')).status).toBe(200)
+    await app.call('groups.act', { accountDid: owner, groupDid: groupDid(), action: { kind: 'event.rsvp', rkey: boat.rkey, status: 'going' } })
+    await settled()
+    await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+    expect((await myEvents()).find((e) => e.rkey === boat.rkey)).toEqual({ rkey: boat.rkey, name: 'Boat trip', startsAt, status: null, myRsvp: 'going', standing: 'waitlisted', pending: false })
+
+    // The member who had the place cannot come: the host gives it to this account, and the summary says so.
+    expect((await answer('member', boat.rkey, 'notgoing')).status).toBe(200)
+    await eventually(async () => {
+      await app.call('groups.refresh', { accountDid: owner, groupDid: groupDid() })
+      return (await myEvents()).find((e) => e.rkey === boat.rkey)?.standing === 'going'
+    })
+  })
+
   it('follows a changed answer, and drops someone who left the group', async () => {
     const [event] = await events()
     expect((await answer('member', event!.rkey, 'notgoing')).status).toBe(200)

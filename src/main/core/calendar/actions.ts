@@ -62,7 +62,7 @@ async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: st
 }
 
 const nullable = eventFieldsView
-/** An event's record address: what createRecord answered, and what the change log names. */
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
 /** Whether the event's image record is on the host. */
 async function imageOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
   try {
@@ -84,7 +84,8 @@ async function capacityOnHost(rt: AccountRuntime, groupDid: string, rkey: string
 /** The group's calendar: events as the group, and a member's own RSVP on their PDS. */
 export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'event.capacity' | 'event.standing'> = {
   'event.create': {
-    label: (p) => `Add “${p.event.name}” to the calendar`,
+    // A series queues one per date: each row of the outbox says which.
+    label: (p) => `Add “${p.event.name}”${p.event.series ? ` (${shortDate(p.event.startsAt)})` : ''} to the calendar`,
     applyToCache: async (tx, g, p, id) => {
       await putItem(tx, g, 'event', p.rkey, { rkey: p.rkey, uri: '', ...nullable(p.event), ...(p.capacity === undefined ? {} : { capacity: p.capacity }), createdAt: new Date().toISOString(), myRsvp: null }, id)
       if (p.image) await cacheEventImage(tx, g, { rkey: p.rkey, image: p.image }, id)
@@ -121,7 +122,10 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
   },
   'event.update': {
     // Cancelling and postponing are edits of the status (the event stays on the calendar).
-    label: (p) => (p.event.status === 'cancelled' ? `Cancel “${p.event.name}”` : p.event.status === 'postponed' ? `Postpone “${p.event.name}”` : `Update “${p.event.name}”`),
+    label: (p) => {
+      const name = p.event.series ? `“${p.event.name}” (${shortDate(p.event.startsAt)})` : `“${p.event.name}”`
+      return p.event.status === 'cancelled' ? `Cancel ${name}` : p.event.status === 'postponed' ? `Postpone ${name}` : `Update ${name}`
+    },
     applyToCache: async (tx, g, p, id) => {
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
       if (e) await putItem(tx, g, 'event', p.rkey, { ...e, ...nullable(p.event) }, id)

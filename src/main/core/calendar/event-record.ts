@@ -1,5 +1,6 @@
 import { EVENT_MODES, EVENT_STATUSES, RSVP_STATUSES, type EventLocation } from '../../../shared/ipc/views.js'
 import type { EventFields } from '../actions/action-spec.js'
+import { seriesLinkOf } from '../../../shared/recurrence.js'
 
 /**
  * The published calendar records (lexicons/community/lexicon/, as lexicon.community
@@ -99,9 +100,13 @@ export function eventFromRecord(v: Record<string, unknown>) {
     status: eventStatus(v.status),
     locations,
     uris,
+    series: seriesLinkOf(v.series),
     createdAt: typeof v.createdAt === 'string' ? v.createdAt : '',
   }
 }
+
+/** The series link as the record carries it: typed, so a reader knows whose field it is. */
+export const SERIES_TYPE = 'example.groups.defs#eventSeries'
 
 /** The form's fields as the cache holds them until the host's copy is read (nulls for what is not set). */
 export const eventFieldsView = (e: EventFields) => ({
@@ -114,6 +119,8 @@ export const eventFieldsView = (e: EventFields) => ({
   status: e.status ?? null,
   locations: (e.locations ?? []).map((l) => defined({ ...l })),
   uris: (e.uris ?? []).map((u) => defined({ ...u })),
+  // Only when given: an edit that leaves it out keeps the occurrence in its series.
+  ...(e.series ? { series: e.series } : {}),
 })
 
 /** A calendar event record as the group writes it (community.lexicon.calendar.event), tokens whole. */
@@ -129,6 +136,8 @@ export function eventRecord(e: EventFields, createdAt: string): Record<string, u
     status: e.status && `${EVENT_TOKEN}${e.status}`,
     locations: e.locations?.length ? e.locations.map((l) => locationRecord(defined({ ...l }) as EventLocation)) : undefined,
     uris: e.uris?.length ? e.uris.map((u) => defined({ uri: u.uri, name: u.name })) : undefined,
+    // Not a field of the published lexicon: another app reads a plain event and keeps this whole when it writes the event back.
+    series: e.series && { $type: SERIES_TYPE, ...e.series },
     createdAt,
   })
 }

@@ -1,4 +1,4 @@
-import type { GroupSummary } from '../../../shared/ipc/views.js'
+import type { GroupSummary, MyComingEvent } from '../../../shared/ipc/views.js'
 import { sql } from 'kysely'
 import { knownHandles } from '../people/list-handles.js'
 import { knownProfiles, rowProfile } from '../people/profile-cache.js'
@@ -23,6 +23,7 @@ import { fetchEventImages, type EventImage } from '../calendar/event-images.js'
 import { dropUnnamedImages, heldImageCids, keepEventImages } from '../calendar/event-image-cache.js'
 import { myRsvps } from '../calendar/my-rsvps.js'
 import { eventFromRecord } from '../calendar/event-record.js'
+import { myComingEvents } from '../calendar/my-coming-events.js'
 import { fetchAttendance } from '../calendar/attendance.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
@@ -85,6 +86,8 @@ interface ListCounts {
   revision: number
   pendingRequests: number
   openSubjects: number
+  /** Its events this account goes to, read with the counts: they move with the same revision. */
+  myEvents: MyComingEvent[]
 }
 /**
  * Counts kept per cache file and group. Every notice about a group carries its summary,
@@ -114,7 +117,7 @@ async function listCounts(rt: AccountRuntime, groupDid: string): Promise<ListCou
     ])
     .where('groupDid', '=', groupDid)
     .executeTakeFirstOrThrow()
-  const counts = { revision, pendingRequests: Number(counted.pendingRequests), openSubjects: Number(counted.openSubjects) }
+  const counts = { revision, pendingRequests: Number(counted.pendingRequests), openSubjects: Number(counted.openSubjects), myEvents: await myComingEvents(rt.cache, groupDid, rt.did) }
   kept.set(groupDid, counts)
   return counts
 }
@@ -146,6 +149,7 @@ async function summarize(rt: AccountRuntime, g: GroupView, hostUrl: string, host
     syncedAt,
     ...(await myStanding(rt, g.did, viewer.roles.length > 0)),
     avatar: imageUrl(g.avatar),
+    myEvents: counts.myEvents,
   }
 }
 

@@ -26,6 +26,7 @@ export function fieldsOfEvent(e: EventItem): EventFields {
     ...(e.status ? { status: e.status } : {}),
     ...(locations.length ? { locations } : {}),
     ...(e.uris.length ? { uris: e.uris } : {}),
+    ...(e.series ? { series: e.series } : {}),
   }
 }
 
