@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ownFromAnswers, planCatchUp, type Change, type SentAction } from '../../src/main/core/groups/catch-up'
-import type { ListName } from '../../src/main/core/groups/refresh-group'
+import type { ListName } from '../../src/main/core/cache/list-names'
 
 /**
  * The catch-up planner: which changes since the last sync are our own (applied from

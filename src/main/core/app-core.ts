@@ -30,12 +30,12 @@ import { auditLog } from './audit/audit-log.js'
 import { memberHistory } from './membership/member-history.js'
 import { subjectDetail } from './moderation/subject-detail.js'
 import { undoHoldMs } from './outbox/undo-hold.js'
+import type { LocalNetwork } from './network.js'
 
 export interface CoreOptions {
   version: string
   shell: AppInfo['shell']
-  /** The local network from `.stack/stack.json`, or null for the real AT Protocol network. */
-  network: { pdsUrl: string; hostUrl: string; plcUrl: string; hostAud: string } | null
+  network: LocalNetwork
   secrets: SecretStore & { probe?: () => Promise<void> }
   /** Where the per-account caches live (never secrets). */
   dataDir: string

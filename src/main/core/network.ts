@@ -2,13 +2,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { StackFile } from '../../shared/stack-file.js'
-import type { CoreOptions } from './app-core.js'
+
+/** The local network from `.stack/stack.json`, or null for the real AT Protocol network. */
+export type LocalNetwork = { pdsUrl: string; hostUrl: string; plcUrl: string; hostAud: string } | null
 
 /**
  * Reads the local network's description (`npm run stack` writes it) into the core's
  * network settings. Without one the app talks to the real AT Protocol network.
  */
-export function loadLocalNetwork(stackFile: string | undefined): CoreOptions['network'] {
+export function loadLocalNetwork(stackFile: string | undefined): LocalNetwork {
   if (!stackFile) return null
   let stack: StackFile
   try {

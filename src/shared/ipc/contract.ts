@@ -108,6 +108,8 @@ const EventFields = z
   .strict()
   // Compared as instants: the two may carry different offsets (across a summer-time change).
   .refine((e) => !e.endsAt || Date.parse(e.endsAt) >= Date.parse(e.startsAt), { message: 'the event cannot end before it starts', path: ['endsAt'] })
+/** What an organizer edits of a calendar event (community.lexicon.calendar.event), as `event.create` and `event.update` carry it. */
+export type EventFieldsInput = z.output<typeof EventFields>
 
 const SpaceType = z.string().refine(isValidSpaceType, 'a space type is a dotted name such as community.lexicon.calendar')
 const SpaceAddress = z.string().refine(isSpaceAddress, 'a space address is at://<group DID>/space/<type>/<skey>')

@@ -1,5 +1,5 @@
 import { EVENT_MODES, EVENT_STATUSES, RSVP_STATUSES, type EventLocation } from '../../../shared/ipc/views.js'
-import type { EventFields } from '../actions/action-spec.js'
+import type { EventFieldsInput as EventFields } from '../../../shared/ipc/contract.js'
 import { seriesLinkOf } from '../../../shared/recurrence.js'
 
 /**

@@ -1,7 +1,7 @@
 import { parseRecordAddress } from '../../../shared/space-address.js'
 import { EVENT_COLLECTION, EVENT_IMAGE_COLLECTION, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from '../calendar/calendar-space.js'
 import type { Change, ChangeKind } from '../actions/action-spec.js'
-import type { ListName } from './refresh-group.js'
+import type { ListName } from '../cache/list-names.js'
 import { ATTENDANCE_COLLECTION } from '../calendar/attendance-record.js'
 
 /** What a change names: the lists it moved, and whether the group view itself moved; or the whole group. */

@@ -1,6 +1,6 @@
 import { resolveTxt } from 'node:dns/promises'
 import type { IdResolver } from '@atproto/identity'
-import type { CoreOptions } from '../app-core.js'
+import type { LocalNetwork } from '../network.js'
 
 /** DNS answered that the name has no such record: the network is there, the handle is not. */
 const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA'])
@@ -10,7 +10,7 @@ const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA'])
  * the local network, where `.test` handles resolve nowhere, its PDS and group host.
  * Null when it names no one or nobody could be asked (strictHandleResolver tells them apart).
  */
-export function handleResolver(idResolver: IdResolver, network: CoreOptions['network'], fetch: typeof globalThis.fetch) {
+export function handleResolver(idResolver: IdResolver, network: LocalNetwork, fetch: typeof globalThis.fetch) {
   const strict = strictHandleResolver(idResolver, network, fetch)
   return (handle: string): Promise<string | null> => strict(handle).catch(() => null)
 }
@@ -21,7 +21,7 @@ export function handleResolver(idResolver: IdResolver, network: CoreOptions['net
  * DNS said the name has no record). A walk-in at the door offline waits on the first.
  * `fetch` reaches the local network's PDS and host only: the trusted fetch (node/safe-fetch.ts).
  */
-export function strictHandleResolver(idResolver: IdResolver, network: CoreOptions['network'], fetch: typeof globalThis.fetch) {
+export function strictHandleResolver(idResolver: IdResolver, network: LocalNetwork, fetch: typeof globalThis.fetch) {
   return async (handle: string): Promise<string | null> => {
     const viaNetwork = await idResolver.handle.resolve(handle).catch(() => undefined)
     if (viaNetwork) return viaNetwork

@@ -24,6 +24,7 @@ import { dropUnnamedImages, heldImageCids, keepEventImages } from '../calendar/e
 import { myRsvps } from '../calendar/my-rsvps.js'
 import { eventFromRecord } from '../calendar/event-record.js'
 import { myComingEvents } from '../calendar/my-coming-events.js'
+import { ALL_LISTS, type ListName } from '../cache/list-names.js'
 import { fetchAttendance } from '../calendar/attendance.js'
 
 export const subjectKey = (s: SubjectAccount | SubjectRecord) => ('did' in s ? s.did : s.uri)
@@ -160,9 +161,6 @@ async function summarize(rt: AccountRuntime, g: GroupView, hostUrl: string, host
  */
 const imageUrl = (url: string | undefined) => (url && /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/.test(url) ? url : null)
 
-/** The lists a sync can read; a catch-up from the change log reads only those its changes name. */
-export type ListName = 'requests' | 'invites' | 'members' | 'subjects' | 'events' | 'spaces'
-export const ALL_LISTS: ReadonlySet<ListName> = new Set(['requests', 'invites', 'members', 'subjects', 'events', 'spaces'])
 
 async function fetchLists(host: HostClient, g: GroupView, only: ReadonlySet<ListName>, onPage?: (items: number) => void) {
   const group = g.did
