@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db.js'
 import type { ActionHandler, OutboxClock } from '../../src/main/core/outbox/outbox.js'
-import { payloadSchema } from '../../src/main/core/actions/registry.js'
+import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry.js'
 import type { ActionKind } from '../../src/main/core/groups/organizer-actions.js'
 import { undoCancelled } from '../../src/main/core/groups/cancel-effects.js'
 
@@ -57,7 +57,7 @@ export function fakeActionHandlers(kinds: ActionKind[], conflicts: Record<string
       if (err) throw err
       sent.push((payload as { did?: string }).did ?? sent.length + 1)
     },
-    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
+    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, ACTIONS[kind].undo, id),
   })
   return { sent, state, handlers: Object.fromEntries(kinds.map((k) => [k, handler(k)])) }
 }

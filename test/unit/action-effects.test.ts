@@ -314,7 +314,7 @@ describe('each action’s cached effect, as the window shows it', () => {
     // Named for the catch-up by the address its send answered (the payload has no DID to name it by).
     const uri = `${calendar}/${G}/example.groups.attendance/${attendanceRkey(EV1, ALICE)}`
     expect(ACTIONS['attendance.checkIn'].identifiers(payload, { groupDid: G, answer: { uri } } as never)).toEqual([uri])
-    await cache.transaction().execute((tx) => undoCancelled(tx, G, 'attendance.checkIn', OUTBOX_ID))
+    await cache.transaction().execute((tx) => undoCancelled(tx, G, ACTIONS['attendance.checkIn'].undo, OUTBOX_ID))
     expect(await shown('attendance')).toEqual([])
   })
 

@@ -16,7 +16,7 @@ type Db = Kysely<CacheSchema> | Tx
 export type RequestedAction = z.output<typeof GroupAction>
 export type ActionKind = RequestedAction['kind']
 type Requested<K extends ActionKind> = Omit<Extract<RequestedAction, { kind: K }>, 'kind'>
-/** What the core chooses when it queues an action (see queuedAction in groups/organizer-actions.ts). */
+/** The shape of what the core chooses when it queues an action; each kind's spec chooses it (`chooseWhenQueued`). */
 export const CHOSEN_WHEN_QUEUED = {
   /** A new event's record key, so a replay re-sends the same record. */
   'event.create': z.object({ rkey: z.string().refine(isValidTid, 'not a record key') }),
@@ -61,6 +61,9 @@ export function writeAnswer(output: unknown): WriteAnswer {
 }
 
 /** What an action's identifiers are read against: the cache (before settling), the group, the account acting. */
+/** How a cancelled action's cached effect is taken back (ActionSpec.undo). */
+export type UndoKind = 'unmark' | 'remove' | 'reread' | 'none'
+
 /** How an action's label names the person it is about (people/name-labels.ts). */
 export type NameOf = (did: string) => string
 
@@ -77,9 +80,20 @@ export interface ActionContext {
  * folder (membership, invites, roles, moderation, calendar, spaces) gives each kind its
  * spec; actions/registry.ts joins them.
  */
-export interface ActionSpec<K extends ActionKind> {
+interface ActionSpecBase<K extends ActionKind> {
   /** The outbox row's words; `name` says a person by name ("yourself", a display name, a handle: people/name-labels.ts), never by DID. */
   label(p: ActionPayloads[K], name: NameOf): string
+  /**
+   * How its cached effect is taken back when it is cancelled before it is sent (Undo):
+   * - unmark: it only marked a row pending (a decided request, a removed member, a deleted
+   *   event): the row is as the host last said, so the mark goes and it shows again;
+   * - remove: it wrote a row the host has never seen (a new event, space, own request): it goes;
+   * - reread: it changed a row in place (roles, an edit, an RSVP): the row is put back as it
+   *   was (kept by putItem), at once; where a later action changed the row on top, the row
+   *   stays marked pending and the group is read whole at its next sync;
+   * - none: it had no cached effect.
+   */
+  undo: UndoKind
   /** Checked against the cache before queueing; throws the UserFacingError the person reads. */
   validate?(cache: Db, groupDid: string, p: ActionPayloads[K]): Promise<void>
   /** The cached effect, applied when queued and re-applied over each refresh until sent. */
@@ -133,6 +147,20 @@ export interface ActionSpec<K extends ActionKind> {
 
 /** One domain folder's actions: each of its kinds (which must be real kinds) with its spec. */
 export type ActionTable<Kinds extends ActionKind> = { [K in Kinds]: ActionSpec<K> }
+
+/**
+ * The kinds with values chosen when queued (CHOSEN_WHEN_QUEUED) must choose them, and
+ * only those may: the compiler holds the table to it.
+ */
+type ChoosesWhenQueued<K extends ActionKind> = K extends keyof ChosenWhenQueued
+  ? {
+      /** What the core chooses as it queues the action, once, so every replay sends the same (a new record's key, when a check-in was made). */
+      chooseWhenQueued(requested: Requested<K>, ctx: { accountDid: string }): ChosenWhenQueued[K]
+    }
+  : { chooseWhenQueued?: never }
+
+/** Everything about one kind of action (ActionSpecBase), with what it chooses when queued where it does. */
+export type ActionSpec<K extends ActionKind> = ActionSpecBase<K> & ChoosesWhenQueued<K>
 
 /** A report's subject, as the lexicon's union needs it named. */
 export type Subject = { did: string } | { uri: string; cid?: string }

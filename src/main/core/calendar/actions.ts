@@ -1,3 +1,4 @@
+import { TID } from '@atproto/common-web'
 import { spaceRecordAddress } from '@shared/space-address.js'
 import { markPending, putItem, readItem } from '../cache/items.js'
 import { memberWrite } from './member-writes.js'
@@ -84,6 +85,9 @@ async function capacityOnHost(rt: AccountRuntime, groupDid: string, rkey: string
 /** The group's calendar: events as the group, and a member's own RSVP on their PDS. */
 export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'event.delete' | 'event.rsvp' | 'event.capacity' | 'event.standing'> = {
   'event.create': {
+    undo: 'remove',
+    // The record key, chosen once: a replay re-sends the same record, never a second event.
+    chooseWhenQueued: () => ({ rkey: TID.nextStr() }),
     // A series queues one per date: each row of the outbox says which.
     label: (p) => `Add “${p.event.name}”${p.event.series ? ` (${shortDate(p.event.startsAt)})` : ''} to the calendar`,
     applyToCache: async (tx, g, p, id) => {
@@ -121,6 +125,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     answered: (p, _answer, { groupDid, now }) => [{ kind: 'record.created', subject: eventAddress(groupDid, p.rkey), createdAt: now }],
   },
   'event.update': {
+    undo: 'reread',
     // Cancelling and postponing are edits of the status (the event stays on the calendar).
     label: (p) => {
       const name = p.event.series ? `“${p.event.name}” (${shortDate(p.event.startsAt)})` : `“${p.event.name}”`
@@ -141,6 +146,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
   },
   'event.delete': {
+    undo: 'unmark',
     label: () => 'Remove an event from the calendar',
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'event', p.rkey, id),
     send: (rt, g, p) => writeEvent(rt, g, 'com.atproto.space.deleteRecord', (space) => ({ space, repo: g, collection: EVENT_COLLECTION, rkey: p.rkey })),
@@ -151,6 +157,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     identifiers: (p, { groupDid }) => [eventAddress(groupDid, p.rkey)],
   },
   'event.rsvp': {
+    undo: 'reread',
     label: (p) => `RSVP “${p.status}”`,
     applyToCache: async (tx, g, p, id) => {
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
@@ -181,6 +188,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
   // Places at an event are the host's to decide (issue 27 point 2): the organizer sets the
   // capacity and moves people by hand through it, by the calendar space and the event's rkey.
   'event.capacity': {
+    undo: 'reread',
     label: (p) => (p.capacity === null ? 'Remove an event’s capacity' : `Set an event’s capacity to ${p.capacity}`),
     applyToCache: async (tx, g, p, id) => {
       const e = await readItem<Record<string, unknown>>(tx, g, 'event', p.rkey)
@@ -198,6 +206,7 @@ export const CALENDAR_ACTIONS: ActionTable<'event.create' | 'event.update' | 'ev
     rereads: true,
   },
   'event.standing': {
+    undo: 'reread',
     label: (p, name) => (p.standing === 'going' ? `Give ${name(p.did)} a place` : `Move ${name(p.did)} to the waitlist`),
     applyToCache: async (tx, g, p, id) => {
       const e = await readItem<{ rsvps?: { did: string; standing?: string | null; waitlistPosition?: number | null }[] }>(tx, g, 'event', p.rkey)

@@ -5,7 +5,7 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, CALENDAR_TYPE } from './calendar-space.js'
-import { ATTENDANCE_COLLECTION, attendanceFromRecord, attendanceRecord, attendanceRkey, walkInKey, type AttendanceEntry } from './attendance-record.js'
+import { ATTENDANCE_COLLECTION, attendanceFromRecord, attendanceRecord, attendanceRkey, doorDeviceName, walkInKey, type AttendanceEntry } from './attendance-record.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { rememberHandle } from '../people/list-handles.js'
 
@@ -88,6 +88,9 @@ async function placeWalkIn(rt: AccountRuntime, g: string, p: CheckIn, did: strin
 /** Check-ins at the door (issue 27): group-authored attendance records at a key per event and person. */
 export const ATTENDANCE_ACTIONS: ActionTable<'attendance.checkIn' | 'attendance.undo'> = {
   'attendance.checkIn': {
+    undo: 'remove',
+    // When the person was at the door and which laptop took it: not when the network came back.
+    chooseWhenQueued: () => ({ checkedInAt: new Date().toISOString(), device: doorDeviceName() }),
     label: (p, name) => (p.did ? `Check in ${name(p.did)}` : `Check in @${p.handle} (walk-in)`),
     // Shown at once, from the cache: the door works with the network gone (a walk-in by the handle typed).
     applyToCache: (tx, g, p, id) =>
@@ -131,6 +134,7 @@ export const ATTENDANCE_ACTIONS: ActionTable<'attendance.checkIn' | 'attendance.
     identifiers: (p, { groupDid, answer }) => (p.did ? [address(groupDid, attendanceRkey(p.rkey, p.did))] : answer.uri ? [answer.uri] : []),
   },
   'attendance.undo': {
+    undo: 'unmark',
     label: (p, name) => `Take back ${name(p.did)}’s check-in`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'attendance', attendanceRkey(p.rkey, p.did), id),
     send: async (rt, g, p) => {

@@ -53,6 +53,7 @@ export const IMAGE_CONFLICTS = {
 
 export const EVENT_IMAGE_ACTIONS: ActionTable<'event.image'> = {
   'event.image': {
+    undo: 'reread',
     label: (p) => (p.image ? 'Choose an image for an event' : 'Remove an event’s image'),
     applyToCache: cacheEventImage,
     send: sendEventImage,

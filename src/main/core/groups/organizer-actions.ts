@@ -1,11 +1,9 @@
-import { TID } from '@atproto/common-web'
 import type { ActionHandler } from '../outbox/outbox.js'
 import { parseStored } from '../outbox/queued-payloads.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ActionKind, ActionPayloads, ActionSpec, RequestedAction, Tx } from '../actions/action-spec.js'
 import { ACTIONS, isActionKind, payloadSchema } from '../actions/registry.js'
 import { undoCancelled } from './cancel-effects.js'
-import { doorDeviceName } from '../calendar/attendance-record.js'
 
 export type { ActionKind, ActionPayloads, EventFields, RequestedAction } from '../actions/action-spec.js'
 export { ACTIONS, isActionKind } from '../actions/registry.js'
@@ -24,25 +22,17 @@ export function actionTarget(payload: unknown): string | null {
 }
 
 /**
- * The contract's action as queued by `accountDid`: kind and payload apart, and what the
- * core chooses (a new event's record key, who takes a subject) chosen now.
+ * The contract's action as queued by `accountDid`: kind and payload apart, with what its
+ * spec chooses now (`chooseWhenQueued`: a new record's key, who takes a subject).
  */
 export function queuedAction(action: RequestedAction, accountDid: string): { kind: ActionKind; payload: ActionPayloads[ActionKind] } {
-  // A new record's key, chosen once so a replay re-sends the same record (the rest of the action kept whole: a new event's capacity too).
-  if (action.kind === 'event.create' || action.kind === 'post.create') {
-    const { kind, ...payload } = action
-    return { kind, payload: { ...payload, rkey: TID.nextStr() } }
-  }
-  if (action.kind === 'attendance.checkIn') {
-    const { kind, ...payload } = action
-    return { kind, payload: { ...payload, checkedInAt: new Date().toISOString(), device: doorDeviceName() } }
-  }
-  if (action.kind === 'subject.event' && action.event === 'assign') {
-    const { kind, ...payload } = action
-    return { kind, payload: { ...payload, by: accountDid } }
-  }
-  const { kind, ...payload } = action
-  return { kind, payload }
+  const { kind, ...requested } = action
+  return { kind, payload: withChosen(kind, requested, accountDid) }
+}
+function withChosen<K extends ActionKind>(kind: K, requested: object, accountDid: string): ActionPayloads[K] {
+  // One cast where the kind and its payload part ways (the union cannot say they match).
+  const spec = ACTIONS[kind] as { chooseWhenQueued?: (r: object, ctx: { accountDid: string }) => object }
+  return { ...requested, ...spec.chooseWhenQueued?.(requested, { accountDid }) } as ActionPayloads[K]
 }
 
 /**
@@ -77,7 +67,7 @@ function handlerFor<K extends ActionKind>(rt: AccountRuntime, kind: K): ActionHa
     send: (groupDid, payload, key) => spec.send(rt, groupDid, storedPayload(kind, payload), key),
     conflicts: spec.conflicts as Record<string, string>,
     alreadyApplied: alreadyApplied ? (groupDid, payload) => alreadyApplied(rt, groupDid, storedPayload(kind, payload)) : undefined,
-    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, kind, id),
+    undoCache: (tx, groupDid, _payload, id) => undoCancelled(tx, groupDid, spec.undo, id),
   }
 }
 

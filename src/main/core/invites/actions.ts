@@ -8,6 +8,7 @@ import { allPages } from '../groups/host-pages.js'
 /** Inviting someone by DID, and taking an invite back. */
 export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
   'invite.create': {
+    undo: 'reread',
     label: (p, name) => `Invite ${name(p.invitee)}`,
     // Named at once when the cache already knows them (a former member, someone who asked before).
     applyToCache: async (tx, g, p, id) => {
@@ -32,6 +33,7 @@ export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {
     answered: (_p, answer, { now }) => (answer.uri ? [{ kind: 'invite.created', subject: answer.uri, createdAt: now }] : []),
   },
   'invite.revoke': {
+    undo: 'unmark',
     label: (p, name) => `Revoke the invite for ${name(p.invitee)}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'invite', p.invitee, id),
     send: viaHost('example.groups.revokeInvite', (group, p) => ({ group, invitee: p.invitee })),

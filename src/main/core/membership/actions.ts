@@ -44,6 +44,7 @@ async function hasPendingRequest(rt: AccountRuntime, groupDid: string): Promise<
  */
 export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.eject' | 'membership.request' | 'membership.cancelRequest' | 'membership.accept' | 'membership.leave'> = {
   'joinRequest.decide': {
+    undo: 'unmark',
     label: (p, name) => `${p.decision === 'admit' ? 'Admit' : 'Deny'} ${name(p.did)}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'joinRequest', p.did, id),
     send: viaHost('example.groups.admitMember', (group, p) => ({ group, did: p.did, decision: p.decision, ...(p.roles ? { roles: p.roles } : {}) })),
@@ -69,6 +70,7 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     answered: (p, _answer, { now }) => (p.decision === 'admit' ? [{ kind: 'member.joined', subject: p.did, createdAt: now }] : []),
   },
   'member.eject': {
+    undo: 'unmark',
     label: (p, name) => `Remove ${name(p.did)} from the group`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'member', p.did, id),
     send: viaHost('example.groups.ejectMember', (group, p) => ({ group, did: p.did, ...(p.note ? { note: p.note } : {}) })),
@@ -83,6 +85,7 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     identifiers: (p) => [p.did],
   },
   'membership.request': {
+    undo: 'remove',
     label: () => 'Ask to join',
     applyToCache: (tx, g, p, id) => putItem(tx, g, 'myJoinRequest', MY_REQUEST, { createdAt: new Date().toISOString(), message: p.message ?? null } satisfies MyJoinRequestView, id),
     send: viaHost('example.groups.requestJoin', (group, p) => ({ group, ...(p.message ? { message: p.message } : {}) })),
@@ -96,6 +99,7 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     identifiers: () => [],
   },
   'membership.cancelRequest': {
+    undo: 'unmark',
     label: () => 'Withdraw your request to join',
     applyToCache: (tx, g, _p, id) => markPending(tx, g, 'myJoinRequest', MY_REQUEST, id),
     send: viaHost('example.groups.cancelJoinRequest', (group) => ({ group })),
@@ -107,6 +111,7 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     identifiers: () => [],
   },
   'membership.accept': {
+    undo: 'none',
     label: () => 'Accept your membership',
     applyToCache: async () => {},
     send: async (rt, g) =>
@@ -131,6 +136,7 @@ export const MEMBERSHIP_ACTIONS: ActionTable<'joinRequest.decide' | 'member.ejec
     },
   },
   'membership.leave': {
+    undo: 'none',
     label: () => 'Leave the group',
     applyToCache: async () => {},
     // The member's acceptance goes first (spec section 3), then the host is told.

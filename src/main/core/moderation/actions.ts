@@ -1,3 +1,4 @@
+import { isValidDid } from '@atproto/syntax'
 import { ERROR_MESSAGES } from '@shared/errors.js'
 import { subjectAfter, type ModerationEvent } from '@shared/moderation-events.js'
 import { putItem, readItem } from '../cache/items.js'
@@ -36,6 +37,7 @@ const emit = viaHost('example.groups.emitModerationEvent', (group, p: { subject:
  */
 export const MODERATION_ACTIONS: ActionTable<'subject.update' | 'subject.event' | 'report.create'> = {
   'subject.update': {
+    undo: 'reread',
     label: (p) => `Mark a report ${p.status}`,
     applyToCache: async (tx, g, p, id) => {
       const s = await readItem<{ status: string }>(tx, g, 'subject', p.key)
@@ -52,6 +54,9 @@ export const MODERATION_ACTIONS: ActionTable<'subject.update' | 'subject.event' 
     identifiers: (p) => [p.key, subjectId(p.subject)],
   },
   'subject.event': {
+    undo: 'reread',
+    // "I'm on it": the account acting takes the subject, shown as having it at once.
+    chooseWhenQueued: (p, { accountDid }) => (p.event === 'assign' && isValidDid(accountDid) ? { by: accountDid } : {}),
     label: (p) => (p.event === 'takedown' || p.event === 'reverseTakedown' ? `${LABELS[p.event]} ${'did' in p.subject ? 'account' : 'post'}` : LABELS[p.event]),
     applyToCache: async (tx, g, p, id) => {
       const s = await readItem<{ status: string; takenDown?: boolean; assignedTo?: { did: string; handle: string | null; endAt: string } | null }>(tx, g, 'subject', p.key)
@@ -93,6 +98,7 @@ export const MODERATION_ACTIONS: ActionTable<'subject.update' | 'subject.event' 
     identifiers: (p) => [p.key, subjectId(p.subject)],
   },
   'report.create': {
+    undo: 'none',
     label: () => 'Report to the moderators',
     // Members do not see the queue: nothing to show until moderators act.
     applyToCache: async () => {},

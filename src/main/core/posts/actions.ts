@@ -1,3 +1,4 @@
+import { TID } from '@atproto/common-web'
 import type { ActionTable } from '../actions/action-spec.js'
 import type { AccountRuntime } from '../session/account-runtime.js'
 import { ensureCalendarSpace } from '../calendar/calendar-space.js'
@@ -29,6 +30,9 @@ async function postOnHost(rt: AccountRuntime, groupDid: string, rkey: string): P
  */
 export const POST_ACTIONS: ActionTable<'post.create' | 'post.pin'> = {
   'post.create': {
+    undo: 'none',
+    // The record key, chosen once: a replay re-sends the same post, never a second one.
+    chooseWhenQueued: () => ({ rkey: TID.nextStr() }),
     label: (p) => `Post as the group: “${p.text.length > 60 ? `${p.text.slice(0, 59)}…` : p.text}”`,
     applyToCache: async () => {},
     send: async (rt, g, p) => {
@@ -51,6 +55,7 @@ export const POST_ACTIONS: ActionTable<'post.create' | 'post.pin'> = {
     identifiers: (p, { groupDid }) => [postAddress(groupDid, p.rkey)],
   },
   'post.pin': {
+    undo: 'none',
     label: () => 'Pin a post to the group’s profile',
     applyToCache: async () => {},
     // The profile is read first and written back whole with the pin changed: the group's

@@ -6,6 +6,7 @@ import { viaHost } from '../actions/via-host.js'
 /** Giving a member a role and taking one away. */
 export const ROLE_ACTIONS: ActionTable<'member.grantRole' | 'member.revokeRole'> = {
   'member.grantRole': {
+    undo: 'reread',
     label: (p, name) => `Give ${name(p.did)} the ${p.role} role`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)
@@ -20,6 +21,7 @@ export const ROLE_ACTIONS: ActionTable<'member.grantRole' | 'member.revokeRole'>
     identifiers: (p) => [p.did],
   },
   'member.revokeRole': {
+    undo: 'reread',
     label: (p, name) => `Take the ${p.role} role from ${name(p.did)}`,
     applyToCache: async (tx, g, p, id) => {
       const m = await readItem<{ roles: string[] }>(tx, g, 'member', p.did)

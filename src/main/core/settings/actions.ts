@@ -14,6 +14,7 @@ const CONFIGURE = { ability: 'group.configure', methods: ['example.groups.config
  */
 export const SETTINGS_ACTIONS: ActionTable<'group.configure' | 'role.put' | 'role.delete'> = {
   'group.configure': {
+    undo: 'none',
     label: () => 'Change the group’s settings',
     applyToCache: async () => {},
     send: viaHost('example.groups.configureGroup', (group, p) => ({ group, ...p })),
@@ -25,6 +26,7 @@ export const SETTINGS_ACTIONS: ActionTable<'group.configure' | 'role.put' | 'rol
     identifiers: (_p, { groupDid }) => [groupDid],
   },
   'role.put': {
+    undo: 'none',
     label: (p) => (p.previousName && p.previousName !== p.name ? `Rename the ${p.previousName} role to ${p.name}` : `Set what the ${p.name} role may do`),
     applyToCache: async () => {},
     send: viaHost('example.groups.putRole', (group, p) => ({ group, name: p.name, actions: p.actions, assignable: p.assignable, ...(p.previousName ? { previousName: p.previousName } : {}) })),
@@ -36,6 +38,7 @@ export const SETTINGS_ACTIONS: ActionTable<'group.configure' | 'role.put' | 'rol
     identifiers: (_p, { groupDid }) => [groupDid],
   },
   'role.delete': {
+    undo: 'none',
     label: (p) => `Delete the ${p.name} role`,
     // Taking a role from people is a decision about each of them: the host refuses to
     // delete one still held, and so does the app before it queues anything.

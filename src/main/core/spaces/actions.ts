@@ -20,6 +20,7 @@ const definedOnly = <T extends object>(o: T) => Object.fromEntries(Object.entrie
 /** The group's spaces: making one, changing who reads and writes it, deleting it. */
 export const SPACE_ACTIONS: ActionTable<'space.create' | 'space.update' | 'space.delete'> = {
   'space.create': {
+    undo: 'remove',
     label: (p) => `Create the space “${p.name}”`,
     // The space index is checked first, so the same kind of space is not made twice.
     validate: async (cache, g, p) => {
@@ -36,6 +37,7 @@ export const SPACE_ACTIONS: ActionTable<'space.create' | 'space.update' | 'space
     identifiers: (p, { groupDid }) => [formatSpaceAddress({ authority: groupDid, type: p.type, skey: p.skey })],
   },
   'space.update': {
+    undo: 'reread',
     label: (p) => `Change the space ${shortName(p.space)}`,
     applyToCache: async (tx, g, { space, ...changed }, id) => {
       const current = await readItem<Record<string, unknown>>(tx, g, 'space', indexKey(space))
@@ -50,6 +52,7 @@ export const SPACE_ACTIONS: ActionTable<'space.create' | 'space.update' | 'space
     identifiers: (p) => [p.space],
   },
   'space.delete': {
+    undo: 'unmark',
     label: (p) => `Delete the space ${shortName(p.space)}`,
     applyToCache: (tx, g, p, id) => markPending(tx, g, 'space', indexKey(p.space), id),
     send: viaHost('example.groups.deleteSpace', (group, p) => ({ group, space: p.space })),
