@@ -1,7 +1,8 @@
 /**
- * A moderator's acts on a reported subject (issue 17) and what each makes of it: the
- * core shows it at once in the cached queue, the subject pane in its open copy, and both
- * keep it until the host's own answer replaces it.
+ * A moderator's acts on a reported subject (issue 17) and what each makes of it, one list
+ * for the host (which takes and applies them: src/host/moderation/) and the app (the core
+ * shows an act at once in the cached queue, the subject pane in its open copy, and both
+ * keep it until the host's own answer replaces it).
  */
 export const MODERATION_EVENTS = ['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown', 'assign', 'unassign'] as const
 export type ModerationEvent = (typeof MODERATION_EVENTS)[number]

@@ -7,25 +7,22 @@ import { banFromGroup, ejectMemberAs } from '../membership/eject.js'
 import { hideImagesOf, showImagesOf, spaceOfRecord } from './takedowns.js'
 import { afterRsvpSynced, isRsvpCollection } from '../spaces/standing.js'
 import { parseSpaceRecordAddress } from '../../shared/space-address.js'
+import { MODERATION_EVENTS, STATUS_AFTER, type ModerationEvent } from '../../shared/moderation-events.js'
 
 type Tx = Transaction<HostDatabaseSchema>
 
-export const MODERATION_ACTIONS = ['comment', 'acknowledge', 'escalate', 'resolve', 'takedown', 'reverseTakedown', 'assign', 'unassign'] as const
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number]
+/** The acts a moderator may emit: the one list the app shares (src/shared/moderation-events.ts). */
+export type ModerationAction = ModerationEvent
 
 export function parseAction(event: string): ModerationAction {
-  if (!(MODERATION_ACTIONS as readonly string[]).includes(event)) {
-    throw refuse('InvalidRequest', `Unknown moderation event "${event}": use one of ${MODERATION_ACTIONS.join(', ')}`)
+  if (!(MODERATION_EVENTS as readonly string[]).includes(event)) {
+    throw refuse('InvalidRequest', `Unknown moderation event "${event}": use one of ${MODERATION_EVENTS.join(', ')}`)
   }
   return event as ModerationAction
 }
 
 /** The status an action leaves the subject in; undefined keeps it. A takedown is a decision made. */
-export function statusAfter(action: ModerationAction): SubjectStatus | undefined {
-  if (action === 'escalate') return 'escalated'
-  if (action === 'resolve' || action === 'takedown') return 'resolved'
-  return undefined
-}
+export const statusAfter = (action: ModerationAction): SubjectStatus | undefined => STATUS_AFTER[action]
 
 /**
  * What a takedown or its reversal does beyond the history. A record in one of the
