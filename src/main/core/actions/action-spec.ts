@@ -5,7 +5,10 @@ import type { GroupAction } from '@shared/ipc/contract.js'
 import type { KnownValues } from '@shared/known-values.js'
 import type { CacheSchema } from '../cache/cache-db.js'
 import type { ListName } from '../cache/list-names.js'
-import type { AccountRuntime } from '../session/account-runtime.js'
+import type { OAuthSession } from '@atproto/oauth-client'
+import type { CacheDb } from '../cache/cache-db.js'
+import type { GroupCredentials } from '../credentials/group-credentials.js'
+import type { HostClient } from '../xrpc/host-client.js'
 import type { ProcedureNsid } from '../xrpc/methods.js'
 import type { Change as LexChange } from '@node/lexicon/types/example/groups/defs.js'
 
@@ -61,6 +64,26 @@ export function writeAnswer(output: unknown): WriteAnswer {
 }
 
 /** What an action's identifiers are read against: the cache (before settling), the group, the account acting. */
+/**
+ * What an action may use to send itself and to check it was applied (issue 37 point 2):
+ * the account's way to its groups' hosts, its group credentials, its own PDS session, and
+ * its cache; not the whole account runtime (its outbox, its other accounts' business).
+ * The account runtime (session/account-runtime.ts) is one.
+ */
+export interface ActionDeps {
+  /** The client for a group's host, with service auth. */
+  hostOf(groupDid: string): Promise<HostClient>
+  /** Writes as the group, with a DPoP-bound group credential. */
+  readonly credentials: GroupCredentials
+  /** The account's own OAuth session, for its records on its own PDS. */
+  readonly session: () => Promise<OAuthSession>
+  readonly cache: CacheDb
+  /** Spaces known to exist, so a repeated write does not look them up again. */
+  readonly knownSpaces: Set<string>
+  /** A door walk-in's handle to their DID (people/walk-in-lookup.ts). */
+  readonly walkIns: (handle: string) => Promise<string>
+}
+
 /** How a cancelled action's cached effect is taken back (ActionSpec.undo). */
 export type UndoKind = 'unmark' | 'remove' | 'reread' | 'none'
 
@@ -103,11 +126,11 @@ interface ActionSpecBase<K extends ActionKind> {
    * the member's own PDS; answers what the host answered. `key` is the queued action's
    * idempotency key (hosts that take one, such as createReport, count a replay once).
    */
-  send(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K], key: string): Promise<unknown>
+  send(deps: ActionDeps, groupDid: string, p: ActionPayloads[K], key: string): Promise<unknown>
   /** Refusals that mean the world moved on, in plain words (never retried). */
   conflicts: Partial<Record<string, string>>
   /** After an interrupted attempt: is the intended end state already there? */
-  alreadyApplied?(rt: AccountRuntime, groupDid: string, p: ActionPayloads[K]): Promise<boolean>
+  alreadyApplied?(deps: ActionDeps, groupDid: string, p: ActionPayloads[K]): Promise<boolean>
   /**
    * The host methods it is sent through with service auth, and the group ability that
    * lets its holder use them (none: every member): the scopes a sign-in must grant.

@@ -1,4 +1,4 @@
-import type { AccountRuntime } from '../session/account-runtime.js'
+import type { ActionDeps } from './action-spec.js'
 import type { Output, ProcedureInput, ProcedureNsid } from '../xrpc/methods.js'
 
 /**
@@ -8,5 +8,5 @@ import type { Output, ProcedureInput, ProcedureNsid } from '../xrpc/methods.js'
  */
 export const viaHost =
   <M extends ProcedureNsid, P>(method: M, body: (groupDid: string, p: P, key: string) => ProcedureInput<M>) =>
-  async (rt: AccountRuntime, groupDid: string, p: P, key: string): Promise<Output<M>> =>
+  async (rt: ActionDeps, groupDid: string, p: P, key: string): Promise<Output<M>> =>
     (await rt.hostOf(groupDid)).procedure(method, body(groupDid, p, key))

@@ -3,16 +3,15 @@ import { spaceRecordAddress } from '@shared/space-address.js'
 import { markPending, putItem, readItem } from '../cache/items.js'
 import { memberWrite } from './member-writes.js'
 import type { SpaceWrite } from '../credentials/group-credentials.js'
-import type { AccountRuntime } from '../session/account-runtime.js'
 import type { ProcedureInput } from '../xrpc/methods.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { retryLater } from '../outbox/send-failures.js'
-import type { ActionTable } from '../actions/action-spec.js'
+import type { ActionTable, ActionDeps } from '../actions/action-spec.js'
 import { calendarSpace, editedEventRecord, ensureCalendarSpace, EVENT_COLLECTION, EVENT_IMAGE_COLLECTION, eventAddress, eventRecord, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'
 import { cacheEventImage, IMAGE_CONFLICTS, imageAddress, sendEventImage } from './image-actions.js'
 import { eventFieldsView, rsvpToken } from './event-record.js'
 
-async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
+async function eventOnHost(rt: ActionDeps, groupDid: string, rkey: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
   return host
     .query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
@@ -21,7 +20,7 @@ async function eventOnHost(rt: AccountRuntime, groupDid: string, rkey: string): 
 }
 
 /** The event record as the host holds it, with its CID (undefined when it is gone), so an edit keeps what it does not change. */
-async function eventOnHostNow(rt: AccountRuntime, groupDid: string, rkey: string): Promise<{ value: Record<string, unknown>; cid?: string } | undefined> {
+async function eventOnHostNow(rt: ActionDeps, groupDid: string, rkey: string): Promise<{ value: Record<string, unknown>; cid?: string } | undefined> {
   const host = await rt.hostOf(groupDid)
   try {
     const { value, cid } = await host.query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_COLLECTION, rkey })
@@ -37,7 +36,7 @@ async function eventOnHostNow(rt: AccountRuntime, groupDid: string, rkey: string
  * cannot be asked (offline, down), as the last sync read it, so answering needs only
  * one's own PDS as it did before. An event the host no longer has is refused.
  */
-async function eventCid(rt: AccountRuntime, groupDid: string, rkey: string): Promise<string> {
+async function eventCid(rt: ActionDeps, groupDid: string, rkey: string): Promise<string> {
   let event
   try {
     event = await eventOnHostNow(rt, groupDid, rkey)
@@ -51,7 +50,7 @@ async function eventCid(rt: AccountRuntime, groupDid: string, rkey: string): Pro
 }
 
 /** An event written as the group, through a group credential for the calendar space (made with the first event). */
-async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: string, method: M, input: (space: string) => ProcedureInput<M>) {
+async function writeEvent<M extends SpaceWrite>(rt: ActionDeps, groupDid: string, method: M, input: (space: string) => ProcedureInput<M>) {
   const host = await rt.hostOf(groupDid)
   const space = await ensureCalendarSpace(host, groupDid, rt.knownSpaces)
   try {
@@ -65,7 +64,7 @@ async function writeEvent<M extends SpaceWrite>(rt: AccountRuntime, groupDid: st
 const nullable = eventFieldsView
 const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
 /** Whether the event's image record is on the host. */
-async function imageOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
+async function imageOnHost(rt: ActionDeps, groupDid: string, rkey: string): Promise<boolean> {
   try {
     await (await rt.hostOf(groupDid)).query('com.atproto.space.getRecord', { space: calendarSpace(groupDid), repo: groupDid, collection: EVENT_IMAGE_COLLECTION, rkey })
     return true
@@ -76,7 +75,7 @@ async function imageOnHost(rt: AccountRuntime, groupDid: string, rkey: string): 
 }
 
 /** The capacity the host keeps for an event (null: no limit). */
-async function capacityOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<number | null> {
+async function capacityOnHost(rt: ActionDeps, groupDid: string, rkey: string): Promise<number | null> {
   const standing = await (await rt.hostOf(groupDid)).query('example.groups.getEventStanding', { space: calendarSpace(groupDid), event: rkey })
   return standing.capacity ?? null
 }

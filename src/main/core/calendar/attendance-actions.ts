@@ -1,7 +1,6 @@
 import { spaceRecordAddress } from '@shared/space-address.js'
 import { markPending, putItem } from '../cache/items.js'
-import type { ActionPayloads, ActionTable } from '../actions/action-spec.js'
-import type { AccountRuntime } from '../session/account-runtime.js'
+import type { ActionPayloads, ActionTable, ActionDeps } from '../actions/action-spec.js'
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION, membersSpace, CALENDAR_TYPE } from './calendar-space.js'
@@ -23,7 +22,7 @@ async function checkInOnHost(host: HostClient, groupDid: string, rkey: string): 
 }
 
 /** Calendars whose credential scopes are known to take attendance records, per account (asked once a run). */
-const writable = new WeakMap<AccountRuntime, Set<string>>()
+const writable = new WeakMap<ActionDeps, Set<string>>()
 
 /**
  * A calendar space made before attendance existed lets owners and admins write events
@@ -31,7 +30,7 @@ const writable = new WeakMap<AccountRuntime, Set<string>>()
  * already write events (updateSpace, once), and drops the held credential so the next
  * one carries it. Spaces made from now on name it from the start (calendar-space.ts).
  */
-async function ensureAttendanceWritable(rt: AccountRuntime, host: HostClient, groupDid: string, space: string): Promise<void> {
+async function ensureAttendanceWritable(rt: ActionDeps, host: HostClient, groupDid: string, space: string): Promise<void> {
   const known = writable.get(rt) ?? new Set<string>()
   writable.set(rt, known)
   if (known.has(space)) return
@@ -56,7 +55,7 @@ const cacheKey = (p: CheckIn) => (p.did ? attendanceRkey(p.rkey, p.did) : walkIn
  * (people/walk-in-lookup.ts). A handle naming no one throws the refusal the outbox row
  * and the door show; one that cannot be looked up yet throws "try again later".
  */
-async function personOf(rt: AccountRuntime, p: CheckIn): Promise<string> {
+async function personOf(rt: ActionDeps, p: CheckIn): Promise<string> {
   if (p.did) return p.did
   if (!p.handle) throw new UserFacingError('InvalidRequest', 'This check-in names no one.')
   const did = await rt.walkIns(p.handle)
@@ -69,7 +68,7 @@ async function personOf(rt: AccountRuntime, p: CheckIn): Promise<string> {
  * (still marked with its outbox row, which settles it), or goes when that key already
  * shows them (another check-in of theirs), so they are never shown twice.
  */
-async function placeWalkIn(rt: AccountRuntime, g: string, p: CheckIn, did: string, there?: AttendanceEntry): Promise<void> {
+async function placeWalkIn(rt: ActionDeps, g: string, p: CheckIn, did: string, there?: AttendanceEntry): Promise<void> {
   if (p.did || !p.handle) return
   const from = walkInKey(p.rkey, p.handle)
   const rkey = attendanceRkey(p.rkey, did)

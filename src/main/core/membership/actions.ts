@@ -3,8 +3,7 @@ import { markPending, putItem, readItem } from '../cache/items.js'
 import { ACCEPTANCE_COLLECTION, membersSpace } from '../calendar/calendar-space.js'
 import { memberWrite } from '../calendar/member-writes.js'
 import type { Member } from '@node/lexicon/types/example/groups/defs.js'
-import type { AccountRuntime } from '../session/account-runtime.js'
-import type { ActionTable, Tx } from '../actions/action-spec.js'
+import type { ActionTable, Tx, ActionDeps } from '../actions/action-spec.js'
 import { viaHost } from '../actions/via-host.js'
 import { MY_REQUEST, type MyJoinRequestView } from './my-join-request.js'
 
@@ -17,20 +16,20 @@ async function forgetMyMembership(tx: Tx, groupDid: string): Promise<void> {
   await tx.updateTable('group_row').set({ view: JSON.stringify(view), changeCursor: null }).where('did', '=', groupDid).execute()
 }
 
-async function memberOnHost(rt: AccountRuntime, groupDid: string, did: string): Promise<Member | null> {
+async function memberOnHost(rt: ActionDeps, groupDid: string, did: string): Promise<Member | null> {
   const host = await rt.hostOf(groupDid)
   const { members } = await host.query('example.groups.listMembers', { group: groupDid, q: did, limit: 100 })
   return members.find((m) => m.did === did) ?? null
 }
 
 /** Is the person already a member (so a request was sent and admitted before a crash cut the attempt short)? */
-async function isMember(rt: AccountRuntime, groupDid: string): Promise<boolean> {
+async function isMember(rt: ActionDeps, groupDid: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
   const g = await host.query('example.groups.getGroup', { group: groupDid })
   return (g.viewer?.roles.length ?? 0) > 0
 }
 
-async function hasPendingRequest(rt: AccountRuntime, groupDid: string): Promise<boolean> {
+async function hasPendingRequest(rt: ActionDeps, groupDid: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
   const res = await host.query('example.groups.getJoinRequest', { group: groupDid })
   return !!res.request

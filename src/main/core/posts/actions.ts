@@ -1,6 +1,5 @@
 import { TID } from '@atproto/common-web'
-import type { ActionTable } from '../actions/action-spec.js'
-import type { AccountRuntime } from '../session/account-runtime.js'
+import type { ActionTable, ActionDeps } from '../actions/action-spec.js'
 import { ensureCalendarSpace } from '../calendar/calendar-space.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { POST_COLLECTION, PROFILE_COLLECTION, postRecord } from './post-record.js'
@@ -10,7 +9,7 @@ import { groupProfile } from './public-posts.js'
 export const postAddress = (groupDid: string, rkey: string) => `at://${groupDid}/${POST_COLLECTION}/${rkey}`
 
 /** Whether the group's public repository already holds the post (sent before a crash cut the attempt short). */
-async function postOnHost(rt: AccountRuntime, groupDid: string, rkey: string): Promise<boolean> {
+async function postOnHost(rt: ActionDeps, groupDid: string, rkey: string): Promise<boolean> {
   const host = await rt.hostOf(groupDid)
   return host
     .publicQuery('com.atproto.repo.getRecord', { repo: groupDid, collection: POST_COLLECTION, rkey })

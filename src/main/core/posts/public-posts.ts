@@ -1,5 +1,5 @@
+import type { ActionDeps } from '../actions/action-spec.js'
 import type { PublicPost } from '../../../shared/ipc/post-views.js'
-import type { AccountRuntime } from '../session/account-runtime.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
 import { POST_COLLECTION, PROFILE_COLLECTION } from './post-record.js'
 
@@ -10,7 +10,7 @@ const SHOWN = 20
  * The group's latest public posts, read live from its repository on the host (anyone may
  * read them, as from any PDS). A group that never posted has no repository yet: none.
  */
-export async function publicPosts(rt: AccountRuntime, groupDid: string): Promise<PublicPost[]> {
+export async function publicPosts(rt: ActionDeps, groupDid: string): Promise<PublicPost[]> {
   const host = await rt.hostOf(groupDid)
   let records
   try {
@@ -38,14 +38,14 @@ export async function publicPosts(rt: AccountRuntime, groupDid: string): Promise
 }
 
 /** The address of the post pinned to the group's profile, if any. */
-async function pinnedPost(rt: AccountRuntime, groupDid: string): Promise<string | null> {
+async function pinnedPost(rt: ActionDeps, groupDid: string): Promise<string | null> {
   const profile = await groupProfile(rt, groupDid)
   const pinned = profile?.pinnedPost as { uri?: unknown } | undefined
   return typeof pinned?.uri === 'string' ? pinned.uri : null
 }
 
 /** The group's `app.bsky.actor.profile` record as the host holds it now (null: none yet). */
-export async function groupProfile(rt: AccountRuntime, groupDid: string): Promise<Record<string, unknown> | null> {
+export async function groupProfile(rt: ActionDeps, groupDid: string): Promise<Record<string, unknown> | null> {
   const host = await rt.hostOf(groupDid)
   try {
     const { value } = await host.publicQuery('com.atproto.repo.getRecord', { repo: groupDid, collection: PROFILE_COLLECTION, rkey: 'self' })
