@@ -57,6 +57,41 @@ test.describe('moderation queue', () => {
     await expect(page.getByTestId('connection-state')).toHaveText('Up to date')
   })
 
+  test('a moderator pins a report to the top of the queue from its pane, and unpins it', async ({ page, app, signedIn: _owner }) => {
+    const { groupDid } = await startGroup(page, { prefix: 'pinq', name: 'Pinned club', policy: 'open', section: 'Moderation' })
+    const reporter = await asPeer(app.stack, 'member')
+    expect((await reporter.call('example.groups.requestJoin', { group: groupDid })).body.status).toBe('admitted')
+    const first = await asPeer(app.stack, 'outsider')
+    const later = await asPeer(app.stack, 'outsider2')
+    for (const p of [first, later]) expect((await reporter.call('example.groups.createReport', { group: groupDid, subject: { $type: 'example.groups.defs#subjectAccount', did: p.did }, reasonType: 'spam' })).status).toBe(200)
+    await syncNow(page)
+    const rows = page.locator('[data-testid^="subject-did:"]')
+    await expect(rows).toHaveCount(2)
+    // Most recently active first: the later report on top.
+    await expect(rows.first()).toHaveAttribute('data-testid', `subject-${later.did}`)
+
+    await page.getByTestId(`subject-${first.did}`).getByRole('button', { name: /^Review the report about / }).click()
+    const pane = page.getByTestId('subject-pane')
+    await pane.getByRole('button', { name: 'Pin to top' }).click()
+    await expect(pane.getByTestId('pane-pinned')).toHaveText('Pinned by you')
+    await page.keyboard.press('Escape')
+    await expect(pane).toBeHidden()
+    // On top now, marked, for the whole team (the host keeps it).
+    await expect(rows.first()).toHaveAttribute('data-testid', `subject-${first.did}`)
+    await expect(rows.first().getByTestId('subject-pinned')).toHaveText('Pinned')
+    await expect(rows.first().getByTestId('subject-pinned')).toHaveAttribute('title', 'Pinned to the top by you')
+    await expect(page.getByTestId('connection-state')).toHaveText('Up to date', { timeout: 15_000 })
+    await syncNow(page)
+    await expect(rows.first()).toHaveAttribute('data-testid', `subject-${first.did}`)
+
+    await page.getByTestId(`subject-${first.did}`).getByRole('button', { name: /^Review the report about / }).click()
+    await pane.getByRole('button', { name: 'Unpin' }).click()
+    await expect(pane.getByTestId('pane-pinned')).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(rows.first()).toHaveAttribute('data-testid', `subject-${later.did}`)
+    await expect(page.getByTestId('subject-pinned')).toHaveCount(0)
+  })
+
   test('a queue of thousands is windowed, filtered and searched in the core', async ({ page, app, signedIn: owner }, testInfo) => {
     const { groupDid } = await startGroup(page, { prefix: 'spamwave', name: 'Spam wave', policy: 'open', section: 'Members' })
     // 2,000 reported accounts, as a sync during a spam wave leaves them; one in four escalated.

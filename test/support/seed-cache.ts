@@ -83,7 +83,7 @@ export function seedCachedSubjects(
   count: number,
   opts: { prefix?: string; status?: (i: number) => 'open' | 'escalated' } = {},
 ): Promise<string[]> {
-  return seedCached(dataDir, accountDid, groupDid, 'subject', count, opts.prefix ?? 'spam', (did, i): Omit<SubjectItem, 'pending' | 'reasonTypes' | 'lastReport' | 'takenDown' | 'assignedTo' | 'recordPreview'> => {
+  return seedCached(dataDir, accountDid, groupDid, 'subject', count, opts.prefix ?? 'spam', (did, i): Omit<SubjectItem, 'pending' | 'reasonTypes' | 'lastReport' | 'takenDown' | 'assignedTo' | 'recordPreview' | 'pinned'> => {
     const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()
     return { key: did, subject: { did }, handle: null, displayName: null, avatar: null, record: null, status: opts.status ? opts.status(i) : 'open', reportCount: 1 + (i % 3), createdAt: at, updatedAt: at }
   })

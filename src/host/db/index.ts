@@ -34,6 +34,7 @@ import * as m033 from './migrations/033-answered-invites.js'
 import * as m034 from './migrations/034-repo-takedowns.js'
 import * as m035 from './migrations/035-invites-by-inviter.js'
 import * as m036 from './migrations/036-repo-bounds.js'
+import * as m037 from './migrations/037-subject-pins.js'
 import { checkHostKey, scrubOldValues } from '../secrets/stored-secrets.js'
 import { GroupCommitDialect } from './group-commit.js'
 import { isPostgresUrl, openPostgres } from './postgres.js'
@@ -80,6 +81,7 @@ export const migrationsWith = (hostKey: Buffer): Record<string, Migration> => ({
   '034-repo-takedowns': m034,
   '035-invites-by-inviter': m035,
   '036-repo-bounds': m036,
+  '037-subject-pins': m037,
 })
 
 /** How many distinct SQL texts keep their prepared statement. */

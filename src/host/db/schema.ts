@@ -151,6 +151,9 @@ export interface SubjectTable {
   assignedTo: string | null
   assignedAt: string | null
   assignedUntil: string | null
+  /** Who pinned it to the top of the team's queue, and when (migration 037); both null when not pinned. */
+  pinnedBy: string | null
+  pinnedAt: string | null
 }
 
 /** One report (migration 010): kept whole; the reporter only moderators see. How many one person adds is bounded: moderation/report-bounds.ts. */

@@ -36,7 +36,7 @@ export async function moderate(
   const status = statusAfter(action)
   await tx
     .updateTable('subject')
-    .set({ ...(status ? { status } : {}), updatedAt: new Date().toISOString() })
+    .set({ ...(status ? { status } : {}), ...pinAfter(row, action, viewer.did), updatedAt: new Date().toISOString() })
     .where('groupDid', '=', groupDid)
     .where('subjectKey', '=', key)
     .execute()
@@ -64,9 +64,28 @@ export async function setSubjectStatus(tx: Tx, groupDid: string, key: string, st
     .where('subjectKey', '=', key)
     .executeTakeFirst()
   if (Number(res.numUpdatedRows) === 0) throw refuse('SubjectNotFound', 'Nobody has reported that to this group')
-  if (status === 'resolved') await releaseSubject(tx, await requireSubject(tx, groupDid, key))
+  if (status === 'resolved') {
+    await releaseSubject(tx, await requireSubject(tx, groupDid, key))
+    await tx.updateTable('subject').set(UNPINNED).where('groupDid', '=', groupDid).where('subjectKey', '=', key).execute()
+  }
   await recordModerationEvent(tx, { groupDid, subjectKey: key, kind: 'status', data: { status, ...(note ? { note } : {}) }, createdBy: by })
   await recordChange(tx, groupDid, 'subject.updated', key)
+}
+
+const UNPINNED = { pinnedBy: null, pinnedAt: null }
+
+/**
+ * What an event does to the subject's pin at the top of the team's queue: `pin` sets it
+ * (a subject already pinned keeps who pinned it first), `unpin` clears it (refused when
+ * there is none, as `unassign` is), and a decision (resolve, takedown) ends it.
+ */
+function pinAfter(row: SubjectTable, action: ModerationAction, caller: string): Partial<Pick<SubjectTable, 'pinnedBy' | 'pinnedAt'>> {
+  if (action === 'pin') return row.pinnedAt ? {} : { pinnedBy: caller, pinnedAt: new Date().toISOString() }
+  if (action === 'unpin') {
+    if (!row.pinnedAt) throw refuse('InvalidRequest', 'This subject is not pinned')
+    return UNPINNED
+  }
+  return statusAfter(action) === 'resolved' ? UNPINNED : {}
 }
 
 /**

@@ -7,6 +7,7 @@ import { parseRecordAddress } from '../../shared/space-address.js'
 import { mayKnowReporters, reportView } from './reports.js'
 import { takenDownAmong } from './takedowns.js'
 import { assignmentOf } from './assignment.js'
+import type { ModerationEvent } from '../../shared/moderation-events.js'
 
 export const SUBJECT_STATUSES: readonly SubjectStatus[] = ['open', 'escalated', 'resolved']
 
@@ -52,6 +53,7 @@ export function subjectView(row: SubjectTable): Defs.Subject {
     updatedAt: row.updatedAt,
     reportCount: row.reportCount,
     ...(assignedTo ? { assignedTo } : {}),
+    ...(row.pinnedBy && row.pinnedAt ? { pinned: { by: row.pinnedBy, at: row.pinnedAt } } : {}),
   }
 }
 
@@ -88,7 +90,7 @@ export async function requireSubject(db: Kysely<HostDatabaseSchema> | Transactio
   return row
 }
 
-export type ModerationEventKind = 'report' | 'status' | 'eject' | 'comment' | 'acknowledge' | 'escalate' | 'resolve' | 'takedown' | 'reverseTakedown' | 'assign' | 'unassign'
+export type ModerationEventKind = 'report' | 'status' | 'eject' | ModerationEvent
 
 /** Moderation history: report {reasonType, reason?}, status {status, note?}, eject {note?, ban?}. */
 export async function recordModerationEvent(

@@ -72,6 +72,8 @@ export const SubjectDetailView = z.object({
   olderOnHost: z.boolean(),
   /** Who has taken it, while the hold lasts. */
   assignedTo: z.object({ did: z.string(), handle: z.string().nullable(), endAt: z.string() }).nullable().default(null),
+  /** Pinned to the top of the team's queue, by whom and when; null when not. */
+  pinned: z.object({ did: z.string(), handle: z.string().nullable(), at: z.string() }).nullable().default(null),
 })
 
 export type SubjectDetail = z.output<typeof SubjectDetailView>

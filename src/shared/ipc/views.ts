@@ -224,6 +224,8 @@ export const SubjectView = z.object({
   /** A takedown is in force: the record is not served to members, or the account is banned. */
   takenDown: z.boolean().default(false),
   assignedTo: Assignment,
+  /** Pinned to the top of the team's queue (the `pin` event), by whom and when; null when not. */
+  pinned: z.object({ did: z.string(), handle: z.string().nullable(), at: z.string() }).nullable().default(null),
 })
 
 export const SubjectPageView = pageOf(SubjectView).extend({

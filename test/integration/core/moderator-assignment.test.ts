@@ -76,4 +76,44 @@ describe('moderator assignment across two apps', () => {
       return s && s.assignedTo === null
     }, 5_000)
   })
+
+  it('a moderator pins a report to the top of the queue: the other sees it first, live, with who pinned it; unpinned or resolved, it takes its place again', async () => {
+    const owner = await moderatorApp('owner')
+    const moderator = await moderatorApp('moderator')
+    const report = async (did: string) =>
+      expect((await net.as('member').call('example.groups.createReport', { body: { group: group(), subject: { $type: 'example.groups.defs#subjectAccount', did }, reasonType: 'com.atproto.moderation.defs#reasonSpam' } })).status).toBe(200)
+    const first = net.as('outsider').did
+    const later = net.as('outsider2').did
+    await report(first)
+    await report(later)
+    const order = async (app: { core: CoreHarness; did: string }) => (await app.core.call('groups.subjects', { accountDid: app.did, groupDid: group(), sort: 'newestReport' })).items.map((s) => s.key).filter((k) => k === first || k === later)
+    for (const app of [owner, moderator]) await eventually(async () => (await order(app)).length === 2, 5_000)
+    expect(await order(owner)).toEqual([later, first])
+
+    const subject = (await queued(moderator, first))!
+    const pin = (event: 'pin' | 'unpin' | 'resolve') => moderator.core.call('groups.act', { accountDid: moderator.did, groupDid: group(), action: { kind: 'subject.event', key: subject.key, subject: subject.subject, event } })
+    await pin('pin')
+    // At once in the moderator's own queue, and within the live connection's reach in the owner's, whatever the order asked.
+    expect(await order(moderator)).toEqual([first, later])
+    const seenByOwner = await eventually(async () => {
+      const s = await queued(owner, first)
+      return s?.pinned && s
+    }, 5_000)
+    expect(seenByOwner.pinned).toMatchObject({ did: moderator.did })
+    expect(await order(owner)).toEqual([first, later])
+    const pane = await owner.core.call('groups.subject', { accountDid: owner.did, groupDid: group(), key: subject.key })
+    expect(pane.pinned?.did).toBe(moderator.did)
+    expect(pane.history.some((h) => h.event === 'pin' && h.createdBy === moderator.did)).toBe(true)
+
+    await pin('unpin')
+    await eventually(async () => (await queued(owner, first))?.pinned === null && (await order(owner))[0] === later, 5_000)
+    // Pinned again and then resolved: a decision unpins.
+    await pin('pin')
+    await eventually(async () => !!(await queued(owner, first))?.pinned, 5_000)
+    await pin('resolve')
+    await eventually(async () => (await moderator.core.call('outbox.list', {})).length === 0, 10_000)
+    const host = await net.as('moderator').call<{ subject: { pinned?: unknown; status: string } }>('example.groups.getSubject', { params: { group: group(), subject: first } })
+    expect(host.body.subject).toMatchObject({ status: 'resolved' })
+    expect(host.body.subject.pinned).toBeUndefined()
+  })
 })

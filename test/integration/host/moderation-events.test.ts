@@ -91,4 +91,34 @@ describe('example.groups.emitModerationEvent sent again with the same idempotenc
       ['report', as('member').did],
     ])
   })
+
+  it('pins a subject to the top of the team’s queue with who and when, says so in the change log, unpins it, and a decision unpins it too', async () => {
+    const did = `did:plc:pinned${Date.now().toString(36)}`
+    const subject = account(did)
+    expect((await as('member').call('example.groups.createReport', { body: { group: group(), subject, reasonType: 'spam' } })).status).toBe(200)
+    const pinnedOf = async () => (await as('admin').call<{ subject: { pinned?: { by: string; at: string } } }>('example.groups.getSubject', { params: { group: group(), subject: did } })).body.subject.pinned
+    const changes = async () => (await as('moderator').call<{ changes: { kind: string; subject?: string }[] }>('example.groups.listChanges', { params: { group: group(), limit: 100 } })).body.changes
+
+    const pinned = await emit('moderator', subject, 'pin')
+    expect(pinned).toMatchObject({ status: 200, body: { subject: { status: 'open', pinned: { by: as('moderator').did } } } })
+    const at = (await pinnedOf())!.at
+    expect(Date.now() - Date.parse(at)).toBeLessThan(60_000)
+    // Every moderator's app learns of it from the change log (and the live stream that follows it).
+    expect((await changes()).filter((c) => c.kind === 'subject.updated' && c.subject === did).length).toBeGreaterThan(0)
+    // Pinned again by another: the first pin stands (who and when), the act is in the history.
+    expect(await emit('admin', subject, 'pin')).toMatchObject({ status: 200 })
+    expect(await pinnedOf()).toEqual({ by: as('moderator').did, at })
+    const listed = await as('moderator').call<{ subjects: { subject: { did?: string }; pinned?: unknown }[] }>('example.groups.listSubjects', { params: { group: group(), status: 'open' } })
+    expect(listed.body.subjects.find((s) => s.subject.did === did)?.pinned).toEqual({ by: as('moderator').did, at })
+
+    expect(await emit('moderator', subject, 'unpin')).toMatchObject({ status: 200 })
+    expect(await pinnedOf()).toBeUndefined()
+    expect(await emit('moderator', subject, 'unpin')).toMatchObject({ status: 400, body: { error: 'InvalidRequest' } })
+    expect(await emit('moderator', subject, 'pin')).toMatchObject({ status: 200 })
+    expect(await emit('moderator', subject, 'resolve')).toMatchObject({ status: 200, body: { subject: { status: 'resolved' } } })
+    expect(await pinnedOf()).toBeUndefined()
+    expect((await history(did)).map((h) => h.event)).toEqual(['resolve', 'pin', 'unpin', 'pin', 'pin', 'report'])
+    // Members may not pin: it is a moderator's act.
+    expect(await emit('member', subject, 'pin')).toMatchObject({ status: 400, body: { error: 'Forbidden' } })
+  })
 })

@@ -249,7 +249,10 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
   report?.phase('saving')
   // Hosts name people by DID (a handle they send is only a claim); handles already verified go on at once
   // (see people/list-handles.ts), so an unchanged row stays unchanged.
-  const accountKeys = [...lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:')), ...lists.subjects.flatMap((s) => (s.assignedTo ? [s.assignedTo.did] : []))]
+  const accountKeys = [
+    ...lists.subjects.map((s) => subjectKey(s.subject)).filter((k) => k.startsWith('did:')),
+    ...lists.subjects.flatMap((s) => [...(s.assignedTo ? [s.assignedTo.did] : []), ...(s.pinned ? [s.pinned.by] : [])]),
+  ]
   const answering = [...everyone.values()].flat().map((a) => a.did)
   const people = [...lists.requests.map((r) => r.did), ...lists.invites.map((i) => i.invitee), ...accountKeys, ...lists.members.map((m) => m.did), ...answering]
   const handles = await knownHandles(rt.cache, people)
@@ -305,7 +308,7 @@ export async function refreshGroup(rt: AccountRuntime, groupDid: string, report?
       tx,
       groupDid,
       'subject',
-      lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null, ...face(subjectKey(s.subject)), assignedTo: assignmentOf(s, handles) })),
+      lists.subjects.map((s) => ({ ...s, key: subjectKey(s.subject), handle: handles.get(subjectKey(s.subject)) ?? null, ...face(subjectKey(s.subject)), assignedTo: assignmentOf(s, handles), pinned: s.pinned ? { did: s.pinned.by, handle: handles.get(s.pinned.by) ?? null, at: s.pinned.at } : null })),
       (s) => subjectKey(s.subject),
     )
     await replaceItems(tx, groupDid, 'myJoinRequest', lists.myRequest, () => MY_REQUEST)

@@ -1,6 +1,6 @@
 import { isValidDid } from '@atproto/syntax'
 import { ERROR_MESSAGES } from '@shared/errors.js'
-import { subjectAfter, type ModerationEvent } from '@shared/moderation-events.js'
+import { subjectAfter, type ModerationEvent, type SubjectState } from '@shared/moderation-events.js'
 import { putItem, readItem } from '../cache/items.js'
 import { knownHandles } from '../people/list-handles.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
@@ -16,6 +16,8 @@ const LABELS: Record<ModerationEvent, string> = {
   reverseTakedown: 'Restore a taken-down',
   assign: 'Take a report (I’m on it)',
   unassign: 'Release a report',
+  pin: 'Pin a report to the top of the queue',
+  unpin: 'Unpin a report',
 }
 
 /**
@@ -56,10 +58,11 @@ export const MODERATION_ACTIONS: ActionTable<'subject.update' | 'subject.event' 
   'subject.event': {
     undo: 'reread',
     // "I'm on it": the account acting takes the subject, shown as having it at once.
-    chooseWhenQueued: (p, { accountDid }) => (p.event === 'assign' && isValidDid(accountDid) ? { by: accountDid } : {}),
+    // Pinning likewise names who pinned it.
+    chooseWhenQueued: (p, { accountDid }) => ((p.event === 'assign' || p.event === 'pin') && isValidDid(accountDid) ? { by: accountDid } : {}),
     label: (p) => (p.event === 'takedown' || p.event === 'reverseTakedown' ? `${LABELS[p.event]} ${'did' in p.subject ? 'account' : 'post'}` : LABELS[p.event]),
     applyToCache: async (tx, g, p, id) => {
-      const s = await readItem<{ status: string; takenDown?: boolean; assignedTo?: { did: string; handle: string | null; endAt: string } | null }>(tx, g, 'subject', p.key)
+      const s = await readItem<SubjectState>(tx, g, 'subject', p.key)
       if (!s) return
       const taker = p.by ? { did: p.by, handle: (await knownHandles(tx, [p.by])).get(p.by) ?? null } : null
       await putItem(tx, g, 'subject', p.key, { ...s, ...subjectAfter(s, p.event, taker) }, id)
@@ -69,7 +72,8 @@ export const MODERATION_ACTIONS: ActionTable<'subject.update' | 'subject.event' 
         return await emit(rt, g, p, key)
       } catch (err) {
         // Released already (by someone else, or the hold lapsed): what was asked for holds.
-        if (p.event === 'unassign' && err instanceof XrpcCallError && err.error === 'InvalidRequest') return {}
+        // Likewise unpinned already.
+        if ((p.event === 'unassign' || p.event === 'unpin') && err instanceof XrpcCallError && err.error === 'InvalidRequest') return {}
         throw err
       }
     },

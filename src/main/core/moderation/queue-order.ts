@@ -11,7 +11,8 @@ export interface SubjectNarrowing {
 /**
  * Narrows and orders the cached queue in the core, as the host's listSubjects would:
  * by a reason type reported, accounts or records, and most reports or newest report
- * first (the default keeps the list's own order: most recently active first).
+ * first (the default keeps the list's own order: most recently active first); those a
+ * moderator pinned come first in every order.
  */
 /** Items cached from an older host, or before issue 17, lack the newer fields. */
 const reasonsOf = (s: SubjectItem) => (s as Partial<SubjectItem>).reasonTypes ?? []
@@ -23,5 +24,6 @@ export function narrowSubjects(items: SubjectItem[], n: SubjectNarrowing): Subje
   if (n.subjectKind) out = out.filter((s) => ('did' in s.subject ? 'account' : 'record') === n.subjectKind)
   if (n.sort === 'mostReports') out = [...out].sort((a, b) => b.reportCount - a.reportCount || ascii(a.key, b.key))
   if (n.sort === 'newestReport') out = [...out].sort((a, b) => ascii(newestOf(b), newestOf(a)) || ascii(a.key, b.key))
-  return out
+  // Pinned first, whatever the order (a stable sort keeps it among the pinned and the rest): the team's agreed top.
+  return [...out].sort((a, b) => Number(!!b.pinned) - Number(!!a.pinned))
 }

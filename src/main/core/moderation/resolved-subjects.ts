@@ -37,6 +37,8 @@ export async function resolvedSubjects(rt: AccountRuntime, groupDid: string, cur
         takenDown: s.takenDown ?? false,
         recordPreview: s.recordPreview ?? null,
         assignedTo: assignmentOf(s, handles),
+        // A decision unpins: a resolved subject is never pinned.
+        pinned: null,
       }
     }),
     cursor: page.cursor ?? null,

@@ -71,7 +71,7 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
     cursor = older.cursor === cursor ? undefined : older.cursor
   }
   const people = [
-    ...new Set([...page.reports.map((r) => r.reportedBy), ...page.history.flatMap((h) => [h.createdBy, h.assignedTo]), page.subject.assignedTo?.did, key.startsWith('did:') ? key : undefined]),
+    ...new Set([...page.reports.map((r) => r.reportedBy), ...page.history.flatMap((h) => [h.createdBy, h.assignedTo]), page.subject.assignedTo?.did, page.subject.pinned?.by, key.startsWith('did:') ? key : undefined]),
   ].filter(
     (d): d is string => !!d,
   )
@@ -125,6 +125,7 @@ export async function subjectDetail(rt: AccountRuntime, groupDid: string, key: s
     earlierSubjects,
     olderOnHost: !!cursor,
     assignedTo: page.subject.assignedTo ? { did: page.subject.assignedTo.did, handle: handleOf(page.subject.assignedTo.did), endAt: page.subject.assignedTo.endAt } : null,
+    pinned: page.subject.pinned ? { did: page.subject.pinned.by, handle: handleOf(page.subject.pinned.by), at: page.subject.pinned.at } : null,
   }
 }
 

@@ -12,4 +12,6 @@ export const EVENT_WORDS: Record<string, string> = {
   reverseTakedown: 'Restored',
   assign: 'Taken (“I’m on it”)',
   unassign: 'Released',
+  pin: 'Pinned to the top of the queue',
+  unpin: 'Unpinned',
 }
