@@ -1,4 +1,5 @@
 import type { HostDb } from '../db/index.js'
+import { groupTransaction } from '../db/group-lock.js'
 import type { WriteGrant } from '../spaces/group-writes.js'
 import { authorizeRepoWrite, type RepoAction } from './authorize.js'
 import { commitWrites, type CommitResult, type RepoWrite } from './commit.js'
@@ -19,7 +20,8 @@ export function repoWriteCall(ctx: RepoWriteDeps, grant: WriteGrant, repo: strin
   const actions = writes.flatMap((w): { collection: string; action: RepoAction }[] =>
     w.action === 'put' ? [{ collection: w.collection, action: 'create' }, { collection: w.collection, action: 'update' }] : [{ collection: w.collection, action: w.action }],
   )
-  return ctx.db.transaction().execute(async (tx) => {
+  // The group's lock first, then the roles that decide (as space writes: spaces/group-writes.ts).
+  return groupTransaction(ctx.db, grant.group, async (tx) => {
     await authorizeRepoWrite(tx, grant, repo, actions)
     // Nothing more is published from a repo an operator took down.
     await requireRepoServed(tx, repo)

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { HostDatabaseSchema } from '../db/schema.js'
+import { groupTransaction } from '../db/group-lock.js'
 import { refuse } from '../errors.js'
 import { viewerOf } from '../groups/access.js'
 import { allowsCollection, findSpace, writableCollections, type Space } from './space.js'
@@ -51,4 +52,20 @@ export async function authorizeGroupWrite(
     throw refuse('Forbidden', `This credential may not write ${write.collection} in the space`)
   }
   return space
+}
+
+/**
+ * A write as the group into one of its spaces, the one way in (issue 37 point 6): the
+ * group's lock first, then the credential checked against the roles as they stand under
+ * it, then `write`, in one transaction. Checked before the lock, a role taken away by a
+ * transaction still committing was read as still held on PostgreSQL, and the write went
+ * in after the revocation. (The lock is a no-op on SQLite, which writes one at a time.)
+ */
+export function writeAsGroup<R>(
+  db: Kysely<HostDatabaseSchema>,
+  grant: WriteGrant,
+  write: { space: string; repo: string; collection: string; actions: SpaceAction[] },
+  fn: (tx: Transaction<HostDatabaseSchema>, space: Space) => Promise<R>,
+): Promise<R> {
+  return groupTransaction(db, grant.group, async (tx) => fn(tx, await authorizeGroupWrite(tx, grant, write)))
 }

@@ -1,4 +1,5 @@
 import type { RegisterMethod } from '../../registrar.js'
+import { groupTransaction } from '../../../db/group-lock.js'
 import { serviceAuth } from '../../../auth/service-auth.js'
 import { loadGroup, viewerOf } from '../../../groups/access.js'
 import { lastChangeIn, seqField } from '../../../changes.js'
@@ -56,7 +57,7 @@ const register: RegisterMethod = (server, ctx) => {
       const fetched = await readFromMemberPds(ctx, key)
       const record: PreparedRecord | undefined = fetched.found ? await verifyMemberRecord(key, fetched) : undefined
 
-      const seq = await ctx.db.transaction().execute(async (tx) => {
+      const seq = await groupTransaction(ctx.db, group.did, async (tx) => {
         await settleAnnouncedWrite(tx, group.did, writer, key, record)
         return lastChangeIn(tx)
       })

@@ -1,7 +1,7 @@
 import type { RegisterMethod } from '../../../registrar.js'
 import { groupCredentialAuth } from '../../../../auth/group-credential-auth.js'
 import { recordChange } from '../../../../changes.js'
-import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
+import { writeAsGroup } from '../../../../spaces/group-writes.js'
 import { prepareRecord, storeRecord } from '../../../../spaces/records.js'
 import { checkSpaceBlobs } from '../../../../spaces/space-blobs.js'
 import { TID } from '@atproto/common-web'
@@ -21,8 +21,7 @@ const register: RegisterMethod = (server, ctx) => {
       const rkey = input.body.rkey ?? TID.nextStr()
       const now = new Date().toISOString()
       // Authorized first: a caller learns nothing about records it may not write.
-      const { uri, cid } = await ctx.db.transaction().execute(async (tx) => {
-        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection, actions: ['create'] })
+      const { uri, cid } = await writeAsGroup(ctx.db, auth.credentials, { space, repo, collection, actions: ['create'] }, async (tx) => {
         const prepared = await prepareRecord(collection, rkey, record)
         await checkSpaceBlobs(tx, space, record)
         const stored = await storeRecord(tx, { space, repo, collection, rkey }, prepared, { now, createOnly: true })

@@ -1,7 +1,7 @@
 import type { RegisterMethod } from '../../../registrar.js'
 import { groupCredentialAuth } from '../../../../auth/group-credential-auth.js'
 import { recordChange } from '../../../../changes.js'
-import { authorizeGroupWrite } from '../../../../spaces/group-writes.js'
+import { writeAsGroup } from '../../../../spaces/group-writes.js'
 import { recordUri, removeRecord } from '../../../../spaces/records.js'
 import { json } from '../../../answers.js'
 
@@ -15,8 +15,7 @@ const register: RegisterMethod = (server, ctx) => {
     auth: groupCredentialAuth(ctx),
     handler: async ({ auth, input }) => {
       const { space, repo, collection, rkey } = input.body
-      await ctx.db.transaction().execute(async (tx) => {
-        await authorizeGroupWrite(tx, auth.credentials, { space, repo, collection, actions: ['delete'] })
+      await writeAsGroup(ctx.db, auth.credentials, { space, repo, collection, actions: ['delete'] }, async (tx) => {
         const key = { space, repo, collection, rkey }
         if (await removeRecord(tx, key)) await recordChange(tx, repo, 'record.deleted', recordUri(key))
       })
