@@ -8,9 +8,9 @@ import { putItem, readItems, type ItemKind } from '../../src/main/core/cache/ite
 import { rememberHandle } from '../../src/main/core/people/list-handles'
 import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry'
 import type { ActionKind, ActionPayloads, ConfirmedChange } from '../../src/main/core/actions/action-spec'
-import { settleOwn } from '../../src/main/core/groups/catch-up'
+import { settleOwn } from '../../src/main/core/sync/catch-up'
 import { attendanceRkey, walkInKey } from '../../src/main/core/calendar/attendance-record'
-import { undoCancelled } from '../../src/main/core/groups/cancel-effects'
+import { undoCancelled } from '../../src/main/core/queue/cancel-effects'
 
 /**
  * Every action's cached effect, as the window shows it: queued (at once, marked pending
@@ -150,10 +150,13 @@ const EFFECTS: Record<ActionKind, () => Promise<void>> = {
     const [taken] = await shown('subject')
     expect(taken).toMatchObject({ status: 'open', assignedTo: { did: ME, handle: 'me.test' }, pending: true })
     expect(Date.parse((taken!.assignedTo as { endAt: string }).endAt)).toBeGreaterThan(Date.now())
+    // Pinned to the top by whoever pinned it; a decision unpins.
+    await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'pin', by: ME })
+    expect((await shown('subject'))[0]).toMatchObject({ pinned: { did: ME, handle: 'me.test' }, pending: true })
     await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'takedown' })
-    expect(await shown('subject')).toEqual([{ ...subject, status: 'resolved', takenDown: true, assignedTo: null, pending: true }])
+    expect(await shown('subject')).toEqual([{ ...subject, status: 'resolved', takenDown: true, assignedTo: null, pinned: null, pending: true }])
     await queue('subject.event', { key: BOB, subject: { did: BOB }, event: 'reverseTakedown' })
-    expect(await shown('subject')).toEqual([{ ...subject, status: 'resolved', takenDown: false, assignedTo: null, pending: true }])
+    expect(await shown('subject')).toEqual([{ ...subject, status: 'resolved', takenDown: false, assignedTo: null, pinned: null, pending: true }])
   },
   'report.create': async () => {
     await seed('subject', BOB, subject)
