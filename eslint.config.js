@@ -43,9 +43,10 @@ const unguardedRequests = [
 /**
  * The app core's layers (docs/architecture.md, "The core's layers"), lowest first:
  * infrastructure, the account runtime (session/), what an action is (actions/), the domain
- * folders, the services over them (groups/), app-core.ts. Each names only those below it
+ * folders, the services over them (groups/, sync/, reading/, queue/), app-core.ts. Each names only those below it
  * (a circle even of types is the cycle test's: test/unit/import-cycles.test.ts).
  */
+const CORE_SERVICES = ['groups', 'sync', 'reading', 'queue']
 const CORE_DOMAINS = ['calendar', 'membership', 'moderation', 'invites', 'roles', 'settings', 'spaces', 'posts', 'people', 'audit', 'today', 'live', 'group-sessions', 'updates', 'lifecycle']
 const coreFolders = (folders) => folders.flatMap((f) => [`**/core/${f}/**`, `../${f}/**`, `./${f}/**`, `@core/${f}/**`])
 const coreTop = ['**/app-core', '**/app-core.js', './app-core.js', '@core/app-core.js']
@@ -82,10 +83,10 @@ export default tseslint.config(
   // Electron-free layers: the core, shared code, the host, the local network.
   layer(['src/main/core/**', 'src/node/**', 'src/host/**', 'src/stack/**', 'src/dev/**'], { paths: [noElectron] }),
   // The core's layers, lowest first; each rule repeats the Electron ban it replaces for its files.
-  coreLayer(['src/main/core/{cache,xrpc,credentials,secrets,log,outbox,ipc}/**', 'src/main/core/network.ts'], [...CORE_DOMAINS, 'accounts', 'session', 'actions', 'groups'], 'Infrastructure names no account runtime, action, domain or service'),
-  coreLayer(['src/main/core/session/**'], [...CORE_DOMAINS.filter((d) => d !== 'people'), 'actions', 'groups'], 'The account runtime names no action, domain folder or service'),
-  coreLayer(['src/main/core/actions/action-spec.ts', 'src/main/core/actions/via-host.ts'], [...CORE_DOMAINS, 'groups'], 'What an action is names no domain folder or service (only registry.ts joins the domain tables)'),
-  coreLayer(['src/main/core/{accounts,' + CORE_DOMAINS.join(',') + '}/**', 'src/main/core/actions/registry.ts', 'src/main/core/groups/**'], [], 'Only the shells build the core: nothing in it names app-core.ts'),
+  coreLayer(['src/main/core/{cache,xrpc,credentials,secrets,log,outbox,ipc}/**', 'src/main/core/network.ts'], [...CORE_DOMAINS, 'accounts', 'session', 'actions', ...CORE_SERVICES], 'Infrastructure names no account runtime, action, domain or service'),
+  coreLayer(['src/main/core/session/**'], [...CORE_DOMAINS.filter((d) => d !== 'people'), 'actions', ...CORE_SERVICES], 'The account runtime names no action, domain folder or service'),
+  coreLayer(['src/main/core/actions/action-spec.ts', 'src/main/core/actions/via-host.ts'], [...CORE_DOMAINS, ...CORE_SERVICES], 'What an action is names no domain folder or service (only registry.ts joins the domain tables)'),
+  coreLayer(['src/main/core/{accounts,' + CORE_DOMAINS.join(',') + '}/**', 'src/main/core/actions/registry.ts', 'src/main/core/{' + CORE_SERVICES.join(',') + '}/**'], [], 'Only the shells build the core: nothing in it names app-core.ts'),
   // Shared code runs everywhere, the sandboxed renderer included: no Node, no Electron.
   layer(['src/shared/**'], {
     paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'src/shared runs in the renderer too: no Node APIs.' }))],

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db.js'
 import type { ActionHandler, OutboxClock } from '../../src/main/core/outbox/outbox.js'
 import { ACTIONS, payloadSchema } from '../../src/main/core/actions/registry.js'
-import type { ActionKind } from '../../src/main/core/groups/organizer-actions.js'
-import { undoCancelled } from '../../src/main/core/groups/cancel-effects.js'
+import type { ActionKind } from '../../src/main/core/queue/organizer-actions.js'
+import { undoCancelled } from '../../src/main/core/queue/cancel-effects.js'
 
 /** Time that moves only when the test says; due timers run as it passes them. */
 export class FakeClock implements OutboxClock {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ownFromAnswers, planCatchUp, type Change, type SentAction } from '../../src/main/core/groups/catch-up'
+import { ownFromAnswers, planCatchUp, type Change, type SentAction } from '../../src/main/core/sync/catch-up'
 import type { ListName } from '../../src/main/core/cache/list-names'
 
 /**

@@ -4,9 +4,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCacheDb, type CacheDb } from '../../src/main/core/cache/cache-db'
 import { putItem } from '../../src/main/core/cache/items'
-import { ListPages } from '../../src/main/core/groups/list-pages'
-import { memberList } from '../../src/main/core/groups/member-list'
-import { joinRequestList } from '../../src/main/core/groups/join-request-list'
+import { ListPages } from '../../src/main/core/reading/list-pages'
+import { memberList } from '../../src/main/core/reading/member-list'
+import { joinRequestList } from '../../src/main/core/reading/join-request-list'
 
 const GROUP = 'did:plc:group'
 const ROLES = ['owner', 'admin', 'moderator', 'member']

@@ -3,7 +3,7 @@ import { encode } from '@atproto/lex-cbor'
 import { reconnectDelayMs } from '../../src/main/core/live/backoff.js'
 import { LiveConnection, type LiveConnectionDeps, type LiveState } from '../../src/main/core/live/live-connection.js'
 import type { SocketEnd } from '../../src/main/core/live/change-socket.js'
-import type { Change } from '../../src/main/core/groups/catch-up.js'
+import type { Change } from '../../src/main/core/sync/catch-up.js'
 
 /**
  * The live connection's own decisions, on a stand-in socket and a fake clock: what the

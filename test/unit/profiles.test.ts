@@ -135,10 +135,10 @@ describe('profiles kept in the cache and put on the lists (real SQLite cache)', 
 
 describe('lists are searched by display name too', () => {
   it('finds a member, a join request, an invite and a reported account by part of their name, any case', async () => {
-    const { memberList } = await import('../../src/main/core/groups/member-list')
-    const { joinRequestList } = await import('../../src/main/core/groups/join-request-list')
-    const { inviteList } = await import('../../src/main/core/groups/invite-list')
-    const { subjectList } = await import('../../src/main/core/groups/subject-list')
+    const { memberList } = await import('../../src/main/core/reading/member-list')
+    const { joinRequestList } = await import('../../src/main/core/reading/join-request-list')
+    const { inviteList } = await import('../../src/main/core/reading/invite-list')
+    const { subjectList } = await import('../../src/main/core/reading/subject-list')
     const named = { did: 'did:plc:a', invitee: 'did:plc:a', key: 'did:plc:a', handle: 'a.test', displayName: 'Olivia Hart', message: null } as never
     for (const shape of [memberList(['owner']), joinRequestList, inviteList, subjectList] as { matches: (i: never, n: string) => boolean }[]) {
       expect(shape.matches(named, 'olivia h')).toBe(true)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SyncProgress } from '../../src/main/core/groups/sync-progress'
-import { allPages } from '../../src/main/core/groups/host-pages'
+import { SyncProgress } from '../../src/main/core/sync/sync-progress'
+import { allPages } from '../../src/main/core/xrpc/host-pages'
 import { XrpcCallError } from '../../src/main/core/xrpc/xrpc-error'
 
 const A = 'did:plc:account'

@@ -119,7 +119,7 @@ const Scopes = z
   .array(z.object({ role: z.string().min(1).max(64), scopes: z.array(z.string().min(1).max(317)).max(50) }).strict())
   .max(50)
 
-/** A page of a long list, searched in the core (see main/core/groups/list-pages.ts). */
+/** A page of a long list, searched in the core (see main/core/reading/list-pages.ts). */
 const PageQuery = {
   /** Matches in part, any case; a leading @ is ignored. Members: DID or handle; requests: DID or message. */
   q: z.string().max(253).optional(),

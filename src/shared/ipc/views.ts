@@ -121,7 +121,7 @@ export const MemberView = z.object({
 
 /**
  * One page of a long cached list, in the order organizers read it (see
- * main/core/groups/list-pages.ts): only the rows in view cross to the renderer.
+ * main/core/reading/list-pages.ts): only the rows in view cross to the renderer.
  */
 const pageOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
@@ -142,7 +142,7 @@ export const JoinRequestPageView = pageOf(JoinRequestView).extend({
 /** The open (not yet decided) requests matching a search, for "select all matching". */
 export const OpenJoinRequestsView = z.object({ dids: z.array(z.string()), revision: z.number().int() })
 
-/** Where one group's sync stands (see main/core/groups/sync-progress.ts). */
+/** Where one group's sync stands (see main/core/sync/sync-progress.ts). */
 export const SyncGroupStateView = z.object({
   accountDid: z.string(),
   groupDid: z.string(),

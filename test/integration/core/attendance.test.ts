@@ -3,7 +3,7 @@ import { useLocalNetwork } from '../../support/local-network.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
 import { calendarSpace, ensureCalendarSpace, EVENT_COLLECTION } from '../../../src/main/core/calendar/calendar-space.js'
 import { ATTENDANCE_COLLECTION, attendanceRecord, attendanceRkey } from '../../../src/main/core/calendar/attendance-record.js'
-import { actionHandlers } from '../../../src/main/core/groups/organizer-actions.js'
+import { actionHandlers } from '../../../src/main/core/queue/organizer-actions.js'
 import { lookupUnavailable } from '../../../src/main/core/people/walk-in-lookup.js'
 
 // This computer's name on its check-ins (read when a check-in is queued).

@@ -5,7 +5,7 @@ import {
   eventually,
   useSignedInCore,
 } from "../../support/core-harness.js";
-import { actionHandlers } from "../../../src/main/core/groups/organizer-actions.js";
+import { actionHandlers } from "../../../src/main/core/queue/organizer-actions.js";
 
 const net = useLocalNetwork();
 let app: CoreHarness;

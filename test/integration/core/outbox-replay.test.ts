@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TID } from '@atproto/common-web'
 import { useLocalNetwork } from '../../support/local-network.js'
 import { type CoreHarness, eventually, useSignedInCore } from '../../support/core-harness.js'
-import { ACTIONS, actionHandlers, type ActionKind, type ActionPayloads } from '../../../src/main/core/groups/organizer-actions.js'
+import { ACTIONS, actionHandlers, type ActionKind, type ActionPayloads } from '../../../src/main/core/queue/organizer-actions.js'
 
 const net = useLocalNetwork()
 let app: CoreHarness

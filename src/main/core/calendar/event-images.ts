@@ -1,6 +1,6 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { allPages } from '../groups/host-pages.js'
+import { allPages } from '../xrpc/host-pages.js'
 import { log } from '../log/log.js'
 import { imageTypeOf } from '@shared/image-type.js'
 import { calendarSpace, EVENT_COLLECTION, EVENT_IMAGE_COLLECTION } from './calendar-space.js'

@@ -1,6 +1,6 @@
 import type { OAuthSession } from '@atproto/oauth-client'
 import { errorFields, log } from '../log/log.js'
-import { allPages } from '../groups/host-pages.js'
+import { allPages } from '../xrpc/host-pages.js'
 import { callQuery } from '../xrpc/validated-call.js'
 import { ownPdsSend } from './member-writes.js'
 import { calendarSpace, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'

@@ -1,6 +1,6 @@
 import type { HostClient } from '../xrpc/host-client.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'
-import { allPages } from '../groups/host-pages.js'
+import { allPages } from '../xrpc/host-pages.js'
 import { calendarSpace, LEGACY_RSVP_COLLECTION, RSVP_COLLECTION } from './calendar-space.js'
 import { mergeAnswers, type RsvpStatus } from './rsvp-records.js'
 import type { Standing } from '../../../shared/rsvp-standing.js'

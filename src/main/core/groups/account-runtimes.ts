@@ -4,7 +4,7 @@ import type { CacheDb } from '../cache/cache-db.js'
 import { UserFacingError } from '../ipc/errors.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import { AccountRuntime } from '../session/account-runtime.js'
-import { actionHandlers } from './organizer-actions.js'
+import { actionHandlers } from '../queue/organizer-actions.js'
 import type { WalkInResolver } from '../people/walk-in-lookup.js'
 
 /** Each signed-in account's runtime (its cache, outbox and tokens), opened on first use. */

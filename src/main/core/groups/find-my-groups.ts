@@ -3,7 +3,7 @@ import type { GroupService } from './group-service.js'
 import type { Accounts } from '../accounts/accounts.js'
 import type { HostAddress } from '../xrpc/host-client.js'
 import { hostAddress, resolveGroup } from './resolve-group.js'
-import { allPages } from './host-pages.js'
+import { allPages } from '../xrpc/host-pages.js'
 import { errorFields, log } from '../log/log.js'
 
 /** A host that lists more than this for one person is not believed past it. */

@@ -3,7 +3,7 @@ import type { ActionTable } from '../actions/action-spec.js'
 import { viaHost } from '../actions/via-host.js'
 import { knownHandles } from '../people/list-handles.js'
 import { knownProfiles, rowProfile } from '../people/profile-cache.js'
-import { allPages } from '../groups/host-pages.js'
+import { allPages } from '../xrpc/host-pages.js'
 
 /** Inviting someone by DID, and taking an invite back. */
 export const INVITE_ACTIONS: ActionTable<'invite.create' | 'invite.revoke'> = {

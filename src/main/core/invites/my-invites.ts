@@ -2,7 +2,7 @@ import type { MyInvite } from '../../../shared/ipc/my-invite-views.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { errorFields, log } from '../log/log.js'
 import { knownHosts, type FindMyGroupsDeps } from '../groups/find-my-groups.js'
-import { allPages } from '../groups/host-pages.js'
+import { allPages } from '../xrpc/host-pages.js'
 import { resolveGroup } from '../groups/resolve-group.js'
 import { verifiedHandle } from '../people/resolve-person.js'
 

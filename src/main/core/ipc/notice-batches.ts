@@ -23,7 +23,7 @@ export interface NoticeInputs {
   'today.changed': z.input<(typeof notices)['today.changed']>
 }
 
-/** How the core says what a batch's groups and outbox rows now look like (see groups/group-notices.ts). */
+/** How the core says what a batch's groups and outbox rows now look like (see reading/group-notices.ts). */
 export interface NoticeDetail {
   /** Each group's summary now, and the lists that moved since its last notice. */
   groups(keys: GroupKey[]): Promise<GroupChange[]>

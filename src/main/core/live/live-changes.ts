@@ -1,6 +1,6 @@
 import type { Accounts } from '../accounts/accounts.js'
 import type { AccountRuntimes } from '../groups/account-runtimes.js'
-import type { GroupSyncing } from '../groups/group-syncing.js'
+import type { GroupSyncing } from '../sync/group-syncing.js'
 import type { GroupView } from '@node/lexicon/types/example/groups/defs.js'
 import type { NoticeHub } from '../ipc/notices.js'
 import { errorFields, log } from '../log/log.js'

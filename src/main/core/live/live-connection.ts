@@ -1,4 +1,4 @@
-import type { Change } from '../groups/catch-up.js'
+import type { Change } from '../sync/catch-up.js'
 import { UserFacingError } from '../ipc/errors.js'
 import { errorFields, log } from '../log/log.js'
 import { XrpcCallError } from '../xrpc/xrpc-error.js'

@@ -1,4 +1,4 @@
-import type { Change } from '../groups/catch-up.js'
+import type { Change } from '../sync/catch-up.js'
 import { validateChange } from '@node/lexicon/types/example/groups/defs.js'
 import type { Frame } from './frames.js'
 

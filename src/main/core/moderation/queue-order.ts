@@ -1,5 +1,5 @@
 import type { SubjectItem } from '../../../shared/ipc/views.js'
-import { ascii } from '../groups/ascii-order.js'
+import { ascii } from '../cache/ascii-order.js'
 
 /** The queue's filters and orderings beyond status and search (issue 17). */
 export interface SubjectNarrowing {

@@ -4,7 +4,7 @@ import type { AccountRuntime } from '../session/account-runtime.js'
 import { knownHandles } from '../people/list-handles.js'
 import { knownProfiles } from '../people/profile-cache.js'
 import { recordTitles } from './record-titles.js'
-import { assignmentOf, knownSubjects, subjectKey } from '../groups/refresh-group.js'
+import { assignmentOf, knownSubjects, subjectKey } from '../sync/refresh-group.js'
 
 const PAGE = 50
 

@@ -2,8 +2,8 @@ import { GROUP_LISTS, type GroupChange, type GroupList } from '../../../shared/i
 import type { OutboxItem } from '../../../shared/ipc/views.js'
 import type { ItemKind } from '../cache/items.js'
 import type { GroupKey, NoticeDetail } from '../ipc/notices.js'
-import type { AccountRuntimes } from './account-runtimes.js'
-import { cachedSummary } from './refresh-group.js'
+import type { AccountRuntimes } from '../groups/account-runtimes.js'
+import { cachedSummary } from '../sync/refresh-group.js'
 import { outboxItems } from './group-reading.js'
 
 /** The cache's item kinds the window shows as lists (an account's own join request is in its group's summary). */

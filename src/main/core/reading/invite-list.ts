@@ -1,6 +1,6 @@
 import type { InviteItem } from '../../../shared/ipc/views.js'
 import type { ListShape } from './list-pages.js'
-import { ascii } from './ascii-order.js'
+import { ascii } from '../cache/ascii-order.js'
 
 /**
  * Outstanding invites, newest first (an invite just sent is on top, where the form is);

@@ -1,6 +1,6 @@
 import type { JoinRequestItem } from '../../../shared/ipc/views.js'
 import type { ListShape } from './list-pages.js'
-import { ascii } from './ascii-order.js'
+import { ascii } from '../cache/ascii-order.js'
 
 /**
  * Join requests as a queue: whoever asked first is first. Searched by DID, handle or display name (once

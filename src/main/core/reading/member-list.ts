@@ -1,6 +1,6 @@
 import type { MemberItem } from '../../../shared/ipc/views.js'
 import type { ListShape } from './list-pages.js'
-import { ascii } from './ascii-order.js'
+import { ascii } from '../cache/ascii-order.js'
 
 /**
  * Members in the order organizers read them: organizers first (in the group's own order

@@ -1,6 +1,6 @@
 import type { SubjectItem } from '../../../shared/ipc/views.js'
 import type { ListShape } from './list-pages.js'
-import { ascii } from './ascii-order.js'
+import { ascii } from '../cache/ascii-order.js'
 
 /** What the moderation queue shows: everything not resolved (a resolve still sending stays until confirmed), or one status. */
 export type SubjectFilter = 'queue' | 'open' | 'escalated'

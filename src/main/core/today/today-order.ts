@@ -1,5 +1,5 @@
 import { TODAY_KINDS, type TodayFilter, type TodayItem, type TodayKind } from '../../../shared/ipc/today-views.js'
-import { ascii } from '../groups/ascii-order.js'
+import { ascii } from '../cache/ascii-order.js'
 
 /** One item as the caches gave it, with how much its account may do in its group (to choose between two accounts). */
 export interface Candidate {

@@ -2,7 +2,7 @@ import type { ConveneApi } from '../../../shared/ipc/api'
 import type { ChannelOutput } from '../../../shared/ipc/contract'
 import type { LoadPage, Page } from './paged-rows'
 
-/** The long lists the core hands out a page at a time (see main/core/groups/list-pages.ts). */
+/** The long lists the core hands out a page at a time (see main/core/reading/list-pages.ts). */
 export type PagedChannel = 'groups.members' | 'groups.joinRequests' | 'groups.subjects' | 'groups.invites'
 export type RowOf<C extends PagedChannel> = ChannelOutput<C>['items'][number]
 /** What narrows a list: a search (`q`), a status; empty values are left out. */
