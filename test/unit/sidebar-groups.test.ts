@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GroupSummary } from '../../src/shared/ipc/views'
-import { sidebarGroups } from '../../src/renderer/src/composables/sidebar-groups'
+import { keptOrder, sidebarGroups } from '../../src/renderer/src/composables/sidebar-groups'
 
 /** A group as one account sees it: only what the sidebar reads. */
 function seen(accountDid: string, did: string, opts: Partial<GroupSummary> = {}): GroupSummary {
@@ -41,5 +41,21 @@ describe('the sidebar’s groups', () => {
       ['quiet', false],
       ['apple', false],
     ])
+  })
+
+  it('keeps its order for the visit while counts move (triage), and orders again only when a group is pinned or unpinned; a new group goes last', () => {
+    const kept = keptOrder()
+    const shown = (groups: GroupSummary[], pinned: ReadonlySet<string>) => kept(sidebarGroups(groups, accounts, pinned), pinned).map((e) => e.name)
+    const none = new Set<string>()
+    const before = [seen('did:plc:alice', 'did:plc:busy', { pendingRequests: 3 }), seen('did:plc:alice', 'did:plc:quiet', { pendingRequests: 1 }), seen('did:plc:alice', 'did:plc:apple')]
+    expect(shown(before, none)).toEqual(['busy', 'quiet', 'apple'])
+    // Triage: busy's queue empties, apple gets five: nothing moves under the pointer.
+    const during = [seen('did:plc:alice', 'did:plc:busy'), seen('did:plc:alice', 'did:plc:quiet', { pendingRequests: 1 }), seen('did:plc:alice', 'did:plc:apple', { pendingRequests: 5 })]
+    expect(shown(during, none)).toEqual(['busy', 'quiet', 'apple'])
+    expect(shown([...during, seen('did:plc:alice', 'did:plc:aardvark', { pendingRequests: 9 })], none)).toEqual(['busy', 'quiet', 'apple', 'aardvark'])
+    // Pinning is asked for: the order is made again.
+    expect(shown([...during, seen('did:plc:alice', 'did:plc:aardvark', { pendingRequests: 9 })], new Set(['did:plc:quiet']))).toEqual(['quiet', 'aardvark', 'apple', 'busy'])
+    // The next visit orders by attention.
+    expect(keptOrder()(sidebarGroups(during, accounts, none), none).map((e) => e.name)).toEqual(['apple', 'quiet', 'busy'])
   })
 })

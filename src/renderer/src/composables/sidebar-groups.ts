@@ -52,6 +52,33 @@ export function sidebarGroups(groups: GroupSummary[], accounts: Pick<Account, 'd
 }
 
 /**
+ * The order the sidebar keeps for this visit (issue 38 point 4): made from the first list,
+ * and made again when the person pins or unpins a group (they asked), never by counts moving
+ * while they triage, so a group does not move under the pointer or the focus. A group added
+ * meanwhile goes at the end; the next visit (the window opened again) orders by attention.
+ */
+export function keptOrder() {
+  let order: string[] = []
+  let madeFor: ReadonlySet<string> | null = null
+  return (fresh: SidebarGroup[], pinned: ReadonlySet<string>): SidebarGroup[] => {
+    if (madeFor !== pinned || order.length === 0) {
+      order = fresh.map((e) => e.did)
+      madeFor = pinned
+      return fresh
+    }
+    const at = new Map(order.map((did, i) => [did, i]))
+    const kept = [...fresh.filter((e) => at.has(e.did)).sort((a, b) => at.get(a.did)! - at.get(b.did)!), ...fresh.filter((e) => !at.has(e.did))]
+    order = kept.map((e) => e.did)
+    return kept
+  }
+}
+
+const shownOrder = keptOrder()
+/** The sidebar's groups in the order it shows them this visit: the switcher's, and `[` `]`'s. */
+export const shownSidebarGroups = (groups: GroupSummary[], accounts: Pick<Account, 'did'>[], pinned: ReadonlySet<string>) =>
+  shownOrder(sidebarGroups(groups, accounts, pinned), pinned)
+
+/**
  * Pinned groups, by DID (a pin is the person's, whichever account reaches the group),
  * kept in the page's storage as group-sections.ts keeps the last tab.
  */
