@@ -43,7 +43,7 @@ describe('the sidebar’s groups', () => {
     ])
   })
 
-  it('keeps its order for the visit while counts move (triage), and orders again only when a group is pinned or unpinned; a new group goes last', () => {
+  it('keeps its order for the visit while counts move (triage); a group pinned goes first and unpinned last, the others staying; a new group goes last', () => {
     const kept = keptOrder()
     const shown = (groups: GroupSummary[], pinned: ReadonlySet<string>) => kept(sidebarGroups(groups, accounts, pinned), pinned).map((e) => e.name)
     const none = new Set<string>()
@@ -53,8 +53,10 @@ describe('the sidebar’s groups', () => {
     const during = [seen('did:plc:alice', 'did:plc:busy'), seen('did:plc:alice', 'did:plc:quiet', { pendingRequests: 1 }), seen('did:plc:alice', 'did:plc:apple', { pendingRequests: 5 })]
     expect(shown(during, none)).toEqual(['busy', 'quiet', 'apple'])
     expect(shown([...during, seen('did:plc:alice', 'did:plc:aardvark', { pendingRequests: 9 })], none)).toEqual(['busy', 'quiet', 'apple', 'aardvark'])
-    // Pinning is asked for: the order is made again.
-    expect(shown([...during, seen('did:plc:alice', 'did:plc:aardvark', { pendingRequests: 9 })], new Set(['did:plc:quiet']))).toEqual(['quiet', 'aardvark', 'apple', 'busy'])
+    // Pinning is asked for: that group goes first, the others keep their places; unpinned, it goes last.
+    const withNew = [...during, seen('did:plc:alice', 'did:plc:aardvark', { pendingRequests: 9 })]
+    expect(shown(withNew, new Set(['did:plc:quiet']))).toEqual(['quiet', 'busy', 'apple', 'aardvark'])
+    expect(shown(withNew, new Set())).toEqual(['busy', 'apple', 'aardvark', 'quiet'])
     // The next visit orders by attention.
     expect(keptOrder()(sidebarGroups(during, accounts, none), none).map((e) => e.name)).toEqual(['apple', 'quiet', 'busy'])
   })

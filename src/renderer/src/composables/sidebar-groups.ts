@@ -53,23 +53,32 @@ export function sidebarGroups(groups: GroupSummary[], accounts: Pick<Account, 'd
 
 /**
  * The order the sidebar keeps for this visit (issue 38 point 4): made from the first list,
- * and made again when the person pins or unpins a group (they asked), never by counts moving
- * while they triage, so a group does not move under the pointer or the focus. A group added
- * meanwhile goes at the end; the next visit (the window opened again) orders by attention.
+ * and never changed by counts moving while the person triages, so a group does not move
+ * under the pointer or the focus. Only what they ask moves: a group they pin goes to the end
+ * of the pinned ones, one they unpin to the end of the list. A group added meanwhile goes at
+ * the end of its part; the next visit (the window opened again) orders by attention.
  */
 export function keptOrder() {
   let order: string[] = []
-  let madeFor: ReadonlySet<string> | null = null
+  let madeFor: ReadonlySet<string> = new Set()
   return (fresh: SidebarGroup[], pinned: ReadonlySet<string>): SidebarGroup[] => {
-    if (madeFor !== pinned || order.length === 0) {
+    if (order.length === 0) {
       order = fresh.map((e) => e.did)
       madeFor = pinned
       return fresh
     }
     const at = new Map(order.map((did, i) => [did, i]))
-    const kept = [...fresh.filter((e) => at.has(e.did)).sort((a, b) => at.get(a.did)! - at.get(b.did)!), ...fresh.filter((e) => !at.has(e.did))]
-    order = kept.map((e) => e.did)
-    return kept
+    const toggled = (e: SidebarGroup) => madeFor.has(e.did) !== pinned.has(e.did)
+    const rest = [...fresh.filter((e) => at.has(e.did) && !toggled(e)).sort((a, b) => at.get(a.did)! - at.get(b.did)!), ...fresh.filter((e) => !at.has(e.did) && !toggled(e))]
+    const out = [
+      ...rest.filter((e) => e.pinned),
+      ...fresh.filter((e) => toggled(e) && e.pinned),
+      ...rest.filter((e) => !e.pinned),
+      ...fresh.filter((e) => toggled(e) && !e.pinned),
+    ]
+    order = out.map((e) => e.did)
+    madeFor = pinned
+    return out
   }
 }
 
